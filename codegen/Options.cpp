@@ -1,0 +1,128 @@
+//===- Options.cpp - parsing aot-compile's command line -------------------===//
+#include "Options.h"
+
+namespace aot::cli {
+
+std::string usage() {
+  return R"(usage: aot-compile INPUT -o OUTPUT [options]
+
+Compiles an MLIR module (.mlir text or .mlirbc bytecode, told apart by
+content) ahead of time. The kind of OUTPUT follows its extension:
+  .o object  .a static-lib  .so shared-lib  .ll llvm-ir  .s asm
+  .mlir mlir  .mlirbc bytecode  .h header  .json manifest
+'-o -' writes text kinds to standard output.
+
+options:
+  -o FILE                    output file
+  --emit=KIND                object|static-lib|shared-lib|llvm-ir|asm|mlir|
+                             bytecode|header|manifest (overrides the extension)
+  -O0 -O1 -O2 -O3            optimisation level (default -O2)
+  --target=SPEC              host (default) or cpu:TRIPLE[,cpu=NAME][,features=LIST]
+  --compile-to=STAGE         stop after STAGE
+  --compile-from=STAGE       start at STAGE; INPUT is the previous stage's output
+  --stage-pipeline=STAGE=PASSES
+                             replace the passes of an MLIR stage (textual
+                             pass pipeline, e.g. linalg=canonicalize,cse)
+  --dump-stages=DIR          write every stage's output to DIR (00-input.mlir ...)
+  --list-stages              list the stages and their default passes
+  --version                  print the version
+  --help                     print this help
+
+exit status: 0 on success, 1 on an error in the input or the options.
+)";
+}
+
+static Error bad(const std::string &message) {
+  return Error::message(message + " (see aot-compile --help)");
+}
+
+Expected<Options> parseOptions(const std::vector<std::string> &args) {
+  Options o;
+  auto stageValue = [](const std::string &flag,
+                       const std::string &v) -> Expected<Stage> {
+    if (auto s = parseStage(v))
+      return *s;
+    return bad("unknown stage '" + v + "' in " + flag +
+               "; --list-stages shows the stages");
+  };
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    auto value = [&](const std::string &prefix) -> std::optional<std::string> {
+      if (a.rfind(prefix, 0) == 0)
+        return a.substr(prefix.size());
+      return std::nullopt;
+    };
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (a == "--version") {
+      o.version = true;
+    } else if (a == "--list-stages") {
+      o.listStages = true;
+    } else if (a == "-o") {
+      if (i + 1 >= args.size())
+        return bad("-o needs a file name");
+      o.output = args[++i];
+    } else if (a.size() == 3 && a[0] == '-' && a[1] == 'O') {
+      if (a[2] < '0' || a[2] > '3')
+        return bad("unknown optimisation level '" + a + "': use -O0..-O3");
+      o.pipeline.optLevel(a[2] - '0');
+    } else if (auto v = value("--emit=")) {
+      o.emit = parseEmitKind(*v);
+      if (!o.emit)
+        return bad("unknown --emit kind '" + *v + "'");
+    } else if (auto v = value("--target=")) {
+      auto t = Target::parse(*v);
+      if (!t)
+        return t.error();
+      o.target = *t;
+    } else if (auto v = value("--compile-to=")) {
+      auto s = stageValue("--compile-to", *v);
+      if (!s)
+        return s.error();
+      o.pipeline.compileTo(*s);
+    } else if (auto v = value("--compile-from=")) {
+      auto s = stageValue("--compile-from", *v);
+      if (!s)
+        return s.error();
+      o.pipeline.compileFrom(*s);
+    } else if (auto v = value("--stage-pipeline=")) {
+      size_t eq = v->find('=');
+      if (eq == std::string::npos)
+        return bad("--stage-pipeline needs STAGE=PASSES, got '" + *v + "'");
+      auto s = stageValue("--stage-pipeline", v->substr(0, eq));
+      if (!s)
+        return s.error();
+      o.pipeline.setStagePasses(*s, v->substr(eq + 1));
+    } else if (auto v = value("--dump-stages=")) {
+      if (v->empty())
+        return bad("--dump-stages needs a directory");
+      o.dumpStagesDir = *v;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return bad("unknown option '" + a + "'");
+    } else if (o.input.empty()) {
+      o.input = a;
+    } else {
+      return bad("more than one input file: '" + o.input + "' and '" + a +
+                 "'");
+    }
+  }
+  if (o.help || o.version || o.listStages)
+    return o;
+  if (o.input.empty())
+    return bad("no input file");
+  if (o.output.empty() && o.dumpStagesDir.empty())
+    return bad("no output: give -o FILE or --dump-stages=DIR");
+  if (!o.output.empty() && !o.emit) {
+    if (o.output == "-")
+      return bad("'-o -' needs --emit=KIND");
+    o.emit = emitKindForPath(o.output);
+    if (!o.emit)
+      return bad("cannot tell the output kind of '" + o.output +
+                 "' from its extension; add --emit=KIND");
+  }
+  if (Status s = o.pipeline.validate(); !s)
+    return s.error();
+  return o;
+}
+
+} // namespace aot::cli

@@ -1,0 +1,99 @@
+//===- Artifact.h - what one compile produced -----------------------------===//
+#pragma once
+
+#include "aot/Diagnostics.h"
+#include "aot/Manifest.h"
+#include "aot/Pipeline.h"
+#include "aot/abi/Tensor.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace aot {
+
+/// The kinds of file an artifact can be written as.
+enum class EmitKind {
+  Object,    ///< .o  relocatable object
+  StaticLib, ///< .a  archive holding the object
+  SharedLib, ///< .so linked with the system linker driver
+  LlvmIr,    ///< .ll optimised LLVM IR
+  Asm,       ///< .s  target assembly
+  Mlir,      ///< .mlir the last MLIR stage, as text
+  Bytecode,  ///< .mlirbc the last MLIR stage, as bytecode
+  Header,    ///< .h  typed C++ wrappers of the exported functions
+  Manifest,  ///< .json function signatures and link requirements
+};
+
+/// The emit kind named on the command line ("object", "static-lib", ...).
+std::optional<EmitKind> parseEmitKind(std::string_view name);
+/// The emit kind an output file's extension implies.
+std::optional<EmitKind> emitKindForPath(std::string_view path);
+std::string_view emitKindName(EmitKind kind);
+
+/// An argument to LoadedModule::call: a tensor view or a scalar value.
+using CallArg = std::variant<abi::Tensor, bool, std::int8_t, std::int16_t,
+                             std::int32_t, std::int64_t, float, double>;
+
+/// Compiled code loaded into this process. Calls check every argument's
+/// dtype, rank and static dims against the manifest before entering the code.
+/// Must outlive nothing it returned: results own their buffers.
+class LoadedModule {
+public:
+  LoadedModule(LoadedModule &&) noexcept;
+  LoadedModule &operator=(LoadedModule &&) noexcept;
+  ~LoadedModule();
+
+  const Manifest &manifest() const;
+  /// Calls `function`; results are tensors (scalar results are rank-0
+  /// tensors). Results that alias an argument borrow the caller's memory;
+  /// every other result owns its buffer, shared by aliasing results.
+  Expected<std::vector<abi::Tensor>> call(std::string_view function,
+                                          const std::vector<CallArg> &args);
+
+private:
+  friend class Artifact;
+  struct Impl;
+  explicit LoadedModule(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+/// The products of one compile, all in memory. Which ones exist depends on
+/// the stages that ran: an artifact compiled to Stage::Llvm has MLIR snapshots
+/// but no object code.
+class Artifact {
+public:
+  /// Snapshot of a stage's output: MLIR text for MLIR stages, LLVM IR text,
+  /// assembly text, or object bytes. Empty optional if the stage did not run.
+  const std::optional<std::string> &stage(Stage stage) const;
+  /// An MLIR stage's output as bytecode (empty optional for other stages).
+  const std::optional<std::string> &stageBytecode(Stage stage) const;
+  /// The last stage that ran.
+  Stage lastStage() const { return last_; }
+  const Manifest &manifest() const { return manifest_; }
+
+  /// Writes the artifact as `kind` to `path` (parent directory must exist).
+  Status write(const std::string &path, EmitKind kind) const;
+  /// Writes the artifact to `path`, its kind following the extension.
+  Status write(const std::string &path) const;
+  /// Writes every stage that ran into `dir` with stable names
+  /// (00-input.mlir ... 08-object.o); MLIR stages as bytecode if asked.
+  Status writeStages(const std::string &dir, bool bytecode = false) const;
+  /// The typed C++ header of the exported functions.
+  std::string header() const;
+  /// Links the object code into this process (in memory, no files).
+  Expected<LoadedModule> load() const;
+
+private:
+  friend class Compiler;
+  friend struct ArtifactBuilder;
+  std::optional<std::string> stages_[kAllStages.size()];
+  std::optional<std::string> stageBytecode_[kAllStages.size()];
+  Stage last_ = Stage::Input;
+  Manifest manifest_;
+};
+
+} // namespace aot

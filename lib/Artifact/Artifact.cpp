@@ -1,0 +1,163 @@
+//===- Artifact.cpp - writing an artifact's products ----------------------===//
+#include "aot/Artifact.h"
+
+#include "Artifact/Writers.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace aot {
+
+namespace {
+struct EmitInfo {
+  EmitKind kind;
+  std::string_view name;
+  std::string_view extension;
+};
+constexpr EmitInfo kEmitKinds[] = {
+    {EmitKind::Object, "object", ".o"},
+    {EmitKind::StaticLib, "static-lib", ".a"},
+    {EmitKind::SharedLib, "shared-lib", ".so"},
+    {EmitKind::LlvmIr, "llvm-ir", ".ll"},
+    {EmitKind::Asm, "asm", ".s"},
+    {EmitKind::Mlir, "mlir", ".mlir"},
+    {EmitKind::Bytecode, "bytecode", ".mlirbc"},
+    {EmitKind::Header, "header", ".h"},
+    {EmitKind::Manifest, "manifest", ".json"},
+};
+} // namespace
+
+std::optional<EmitKind> parseEmitKind(std::string_view name) {
+  for (const EmitInfo &e : kEmitKinds)
+    if (e.name == name)
+      return e.kind;
+  return std::nullopt;
+}
+
+std::optional<EmitKind> emitKindForPath(std::string_view path) {
+  std::string_view ext = llvm::sys::path::extension(
+      llvm::StringRef(path.data(), path.size()));
+  for (const EmitInfo &e : kEmitKinds)
+    if (e.extension == ext)
+      return e.kind;
+  return std::nullopt;
+}
+
+std::string_view emitKindName(EmitKind kind) {
+  for (const EmitInfo &e : kEmitKinds)
+    if (e.kind == kind)
+      return e.name;
+  return "?";
+}
+
+const std::optional<std::string> &Artifact::stage(Stage stage) const {
+  return stages_[static_cast<int>(stage)];
+}
+
+const std::optional<std::string> &Artifact::stageBytecode(Stage stage) const {
+  return stageBytecode_[static_cast<int>(stage)];
+}
+
+Status writeFile(const std::string &path, std::string_view contents) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return Error::at(path, 0, 0, "cannot write: " + ec.message());
+  os.write(contents.data(), contents.size());
+  os.close();
+  if (os.has_error())
+    return Error::at(path, 0, 0, "cannot write: " + os.error().message());
+  return Status::ok();
+}
+
+/// The output of `stage`, or an error saying which compile would produce it.
+static Expected<std::string> stageOutput(const Artifact &a, Stage stage,
+                                         EmitKind kind) {
+  if (const auto &s = a.stage(stage))
+    return *s;
+  return Error::message(
+      "cannot emit " + std::string(emitKindName(kind)) + ": stage '" +
+      std::string(stageName(stage)) + "' did not run (the compile stopped at '" +
+      std::string(stageName(a.lastStage())) + "')");
+}
+
+/// The last MLIR stage that ran, for .mlir / .mlirbc output.
+static std::optional<Stage> lastMlirStage(const Artifact &a) {
+  for (size_t i = kAllStages.size(); i-- > 0;)
+    if (isMlirStage(kAllStages[i]) && a.stage(kAllStages[i]))
+      return kAllStages[i];
+  return std::nullopt;
+}
+
+Status Artifact::write(const std::string &path, EmitKind kind) const {
+  switch (kind) {
+  case EmitKind::Object:
+  case EmitKind::LlvmIr:
+  case EmitKind::Asm: {
+    Stage stage = kind == EmitKind::Object ? Stage::Object
+                  : kind == EmitKind::Asm  ? Stage::Asm
+                                           : Stage::LlvmIrOpt;
+    // Without the -O pipeline, the unoptimised IR is the IR there is.
+    if (kind == EmitKind::LlvmIr && !this->stage(stage))
+      stage = Stage::LlvmIr;
+    auto contents = stageOutput(*this, stage, kind);
+    if (!contents)
+      return contents.error();
+    return writeFile(path, *contents);
+  }
+  case EmitKind::StaticLib:
+  case EmitKind::SharedLib: {
+    auto object = stageOutput(*this, Stage::Object, kind);
+    if (!object)
+      return object.error();
+    return kind == EmitKind::StaticLib
+               ? writeStaticLibrary(path, manifest_.module, *object)
+               : writeSharedLibrary(path, *object, manifest_);
+  }
+  case EmitKind::Mlir:
+  case EmitKind::Bytecode: {
+    std::optional<Stage> stage = lastMlirStage(*this);
+    if (!stage)
+      return Error::message("cannot emit " + std::string(emitKindName(kind)) +
+                            ": no MLIR stage ran");
+    return writeFile(path, kind == EmitKind::Mlir ? *this->stage(*stage)
+                                                  : *stageBytecode(*stage));
+  }
+  case EmitKind::Header:
+    return writeFile(path, header());
+  case EmitKind::Manifest:
+    return writeFile(path, manifest_.toJson());
+  }
+  return Error::message("unknown emit kind");
+}
+
+Status Artifact::write(const std::string &path) const {
+  std::optional<EmitKind> kind = emitKindForPath(path);
+  if (!kind)
+    return Error::message(
+        "cannot tell what to write to '" + path +
+        "' from its extension; use one of .o .a .so .ll .s .mlir .mlirbc .h "
+        ".json or name the kind explicitly");
+  return write(path, *kind);
+}
+
+Status Artifact::writeStages(const std::string &dir, bool bytecode) const {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return Error::at(dir, 0, 0, "cannot create directory: " + ec.message());
+  for (Stage s : kAllStages) {
+    const std::optional<std::string> &contents =
+        bytecode && isMlirStage(s) ? stageBytecode(s) : stage(s);
+    if (!contents)
+      continue;
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, stageFileName(s, bytecode));
+    if (Status st = writeFile(std::string(path), *contents); !st)
+      return st;
+  }
+  return Status::ok();
+}
+
+std::string Artifact::header() const { return generateHeader(manifest_); }
+
+} // namespace aot

@@ -1,0 +1,199 @@
+//===- HeaderWriter.cpp - typed C++ wrappers for compiled functions -------===//
+//
+// The generated header declares each `_mlir_ciface_NAME` with descriptor
+// types of the exact rank and element type, and wraps it in an inline
+// function that checks static dims (dtype and rank are checked by the C++
+// type system) and hands result buffers to owning values exactly once.
+//
+//===----------------------------------------------------------------------===//
+#include "Artifact/Writers.h"
+
+#include <sstream>
+
+namespace aot {
+
+static std::string cppElementType(abi::DType t) {
+  switch (t) {
+  case abi::DType::I1: return "bool";
+  case abi::DType::I8: return "std::int8_t";
+  case abi::DType::I16: return "std::int16_t";
+  case abi::DType::I32: return "std::int32_t";
+  case abi::DType::I64: return "std::int64_t";
+  case abi::DType::U8: return "std::uint8_t";
+  case abi::DType::U16: return "std::uint16_t";
+  case abi::DType::U32: return "std::uint32_t";
+  case abi::DType::U64: return "std::uint64_t";
+  case abi::DType::F16: return "aot::abi::f16";
+  case abi::DType::BF16: return "aot::abi::bf16";
+  case abi::DType::F32: return "float";
+  case abi::DType::F64: return "double";
+  }
+  return "void";
+}
+
+static std::string memrefType(const ValueSig &v) {
+  return "aot::abi::MemRef<" + cppElementType(v.dtype) + ", " +
+         std::to_string(v.rank()) + ">";
+}
+
+/// What the wrapper returns for one result.
+static std::string resultType(const ValueSig &v) {
+  if (v.isScalar())
+    return cppElementType(v.dtype);
+  return "aot::abi::Owned<" + cppElementType(v.dtype) + ", " +
+         std::to_string(v.rank()) + ">";
+}
+
+static std::string signatureComment(const FunctionSig &f) {
+  std::string s = f.name + "(";
+  for (size_t i = 0; i < f.args.size(); ++i)
+    s += (i ? ", " : "") + f.args[i].str();
+  s += ") -> (";
+  for (size_t i = 0; i < f.results.size(); ++i)
+    s += (i ? ", " : "") + f.results[i].str();
+  return s + ")";
+}
+
+static void writeFunction(std::ostringstream &os, const FunctionSig &f) {
+  const size_t nres = f.results.size();
+  const bool byValue = nres == 1 && f.results[0].isScalar();
+  const bool outPointer = nres > 0 && !byValue;
+
+  // The C entry point, with a result struct laid out as LLVM lays out the
+  // struct of results (natural alignment, like C).
+  os << "namespace detail {\n";
+  if (outPointer) {
+    os << "struct " << f.name << "_results {\n";
+    for (size_t k = 0; k < nres; ++k)
+      os << "  "
+         << (f.results[k].isScalar() ? cppElementType(f.results[k].dtype)
+                                     : memrefType(f.results[k]))
+         << " r" << k << ";\n";
+    os << "};\n";
+  }
+  os << "extern \"C\" "
+     << (byValue ? cppElementType(f.results[0].dtype) : std::string("void"))
+     << " " << f.symbol << "(";
+  bool first = true;
+  if (outPointer) {
+    os << f.name << "_results *";
+    first = false;
+  }
+  for (const ValueSig &a : f.args) {
+    os << (first ? "" : ", ")
+       << (a.isScalar() ? cppElementType(a.dtype) : memrefType(a) + " *");
+    first = false;
+  }
+  os << ");\n} // namespace detail\n\n";
+
+  // The wrapper.
+  std::string ret = nres == 0   ? "void"
+                    : nres == 1 ? resultType(f.results[0])
+                                : "std::tuple<";
+  if (nres > 1) {
+    for (size_t k = 0; k < nres; ++k)
+      ret += (k ? ", " : "") + resultType(f.results[k]);
+    ret += ">";
+  }
+  os << "/// " << signatureComment(f) << "\n";
+  os << "/// Throws aot::abi::Error if a static dim of an argument differs.\n";
+  os << "inline " << ret << " " << f.name << "(";
+  for (size_t i = 0; i < f.args.size(); ++i)
+    os << (i ? ", " : "")
+       << (f.args[i].isScalar() ? cppElementType(f.args[i].dtype)
+                                : memrefType(f.args[i]))
+       << " arg" << i;
+  os << ") {\n";
+  for (size_t i = 0; i < f.args.size(); ++i) {
+    const ValueSig &a = f.args[i];
+    for (int d = 0; d < a.rank(); ++d) {
+      if (a.shape[d] < 0)
+        continue;
+      os << "  if (arg" << i << ".sizes[" << d << "] != " << a.shape[d]
+         << ")\n"
+         << "    throw aot::abi::Error(\"" << f.name << ": argument " << i
+         << " dim " << d << " is \" + std::to_string(arg" << i << ".sizes["
+         << d << "]) + \", expected " << a.shape[d] << " (" << a.str()
+         << ")\");\n";
+    }
+  }
+  std::string call = "detail::" + f.symbol + "(";
+  first = true;
+  if (outPointer) {
+    call += "&results";
+    first = false;
+  }
+  for (size_t i = 0; i < f.args.size(); ++i) {
+    call += std::string(first ? "" : ", ") +
+            (f.args[i].isScalar() ? "" : "&") + "arg" + std::to_string(i);
+    first = false;
+  }
+  call += ")";
+  if (nres == 0) {
+    os << "  " << call << ";\n}\n\n";
+    return;
+  }
+  if (byValue) {
+    os << "  return " << call << ";\n}\n\n";
+    return;
+  }
+  os << "  detail::" << f.name << "_results results{};\n";
+  os << "  " << call << ";\n";
+  os << "  auto owners = aot::abi::adoptResultBuffers({";
+  first = true;
+  for (size_t k = 0; k < nres; ++k) {
+    os << (first ? "" : ", ")
+       << (f.results[k].isScalar() ? "nullptr"
+                                   : "results.r" + std::to_string(k) +
+                                         ".allocated");
+    first = false;
+  }
+  os << "}, {";
+  first = true;
+  for (size_t i = 0; i < f.args.size(); ++i) {
+    if (f.args[i].isScalar())
+      continue;
+    os << (first ? "" : ", ") << "arg" << i << ".allocated";
+    first = false;
+  }
+  os << "});\n";
+  auto value = [&](size_t k) {
+    return f.results[k].isScalar()
+               ? "results.r" + std::to_string(k)
+               : resultType(f.results[k]) + "(results.r" + std::to_string(k) +
+                     ", owners[" + std::to_string(k) + "])";
+  };
+  if (nres == 1) {
+    os << "  return " << value(0) << ";\n}\n\n";
+    return;
+  }
+  os << "  return " << ret << "(";
+  for (size_t k = 0; k < nres; ++k)
+    os << (k ? ",\n      " : "") << value(k);
+  os << ");\n}\n\n";
+}
+
+std::string generateHeader(const Manifest &manifest) {
+  std::ostringstream os;
+  os << "// " << manifest.module
+     << ".h - typed entry points of the compiled module '" << manifest.module
+     << "'.\n"
+     << "// Generated by aot-compile for target " << manifest.target
+     << "; do not edit.\n";
+  os << "// Link with the object code";
+  for (const std::string &lib : manifest.link)
+    os << (lib == "aot_runtime" ? ", MlirAot::runtime" : ", -l" + lib);
+  os << ".\n#pragma once\n\n"
+     << "#include \"aot/abi/Error.h\"\n"
+     << "#include \"aot/abi/MemRef.h\"\n"
+     << "#include \"aot/abi/Owned.h\"\n"
+     << "#include \"aot/abi/Ownership.h\"\n\n"
+     << "#include <cstdint>\n#include <string>\n#include <tuple>\n\n";
+  os << "namespace aot_compiled::" << manifest.module << " {\n\n";
+  for (const FunctionSig &f : manifest.functions)
+    writeFunction(os, f);
+  os << "} // namespace aot_compiled::" << manifest.module << "\n";
+  return os.str();
+}
+
+} // namespace aot

@@ -1,0 +1,94 @@
+//===- Libraries.cpp - static and shared libraries ------------------------===//
+#include "Artifact/Writers.h"
+
+#include "llvm/Object/ArchiveWriter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+
+#include <cstdlib>
+
+namespace aot {
+
+Status writeStaticLibrary(const std::string &path, const std::string &module,
+                          const std::string &object) {
+  std::string memberName = module + ".o";
+  llvm::NewArchiveMember member(
+      llvm::MemoryBufferRef(object, memberName));
+  member.MemberName = memberName;
+  if (llvm::Error err = llvm::writeArchive(
+          path, {std::move(member)}, llvm::SymtabWritingMode::NormalSymtab,
+          llvm::object::Archive::K_GNU, /*Deterministic=*/true,
+          /*Thin=*/false))
+    return Error::at(path, 0, 0,
+                     "cannot write archive: " + llvm::toString(std::move(err)));
+  return Status::ok();
+}
+
+/// The runtime archive: $AOT_RUNTIME_LIBRARY, else the installed copy, else
+/// the one in the build tree this library was built in.
+static std::string runtimeArchive() {
+  if (const char *env = std::getenv("AOT_RUNTIME_LIBRARY"))
+    return env;
+  for (const char *candidate : {AOT_RUNTIME_INSTALL_PATH, AOT_RUNTIME_BUILD_PATH})
+    if (llvm::sys::fs::exists(candidate))
+      return candidate;
+  return "";
+}
+
+Status writeSharedLibrary(const std::string &path, const std::string &object,
+                          const Manifest &manifest) {
+  std::string driver;
+  for (const char *name : {"cc", "gcc", "clang-22", "clang"})
+    if (auto found = llvm::sys::findProgramByName(name)) {
+      driver = *found;
+      break;
+    }
+  if (driver.empty())
+    return Error::message("cannot link a shared library: no C compiler "
+                          "driver (cc, gcc or clang) on PATH");
+
+  llvm::SmallString<128> objectPath;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+          manifest.module, "o", objectPath))
+    return Error::message("cannot create a temporary file: " + ec.message());
+  llvm::FileRemover removeObject(objectPath);
+  if (Status s = writeFile(std::string(objectPath), object); !s)
+    return s;
+
+  std::vector<std::string> args = {driver, "-shared", "-o", path,
+                                   std::string(objectPath)};
+  for (const std::string &lib : manifest.link) {
+    if (lib == "aot_runtime") {
+      std::string archive = runtimeArchive();
+      if (archive.empty())
+        return Error::message(
+            "the code needs the aot_runtime library, which was not found; "
+            "set AOT_RUNTIME_LIBRARY to libaot_runtime.a");
+      args.push_back(archive);
+    } else {
+      args.push_back("-l" + lib);
+    }
+  }
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::string message;
+  llvm::SmallString<128> logPath;
+  (void)llvm::sys::fs::createTemporaryFile("aot-link", "log", logPath);
+  llvm::FileRemover removeLog(logPath);
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, logPath.str(),
+                                                logPath.str()};
+  int rc = llvm::sys::ExecuteAndWait(driver, argRefs, std::nullopt, redirects,
+                                     0, 0, &message);
+  if (rc != 0) {
+    std::string log;
+    if (auto buf = llvm::MemoryBuffer::getFile(logPath))
+      log = (*buf)->getBuffer().str();
+    return Error::at(path, 0, 0,
+                     "linking the shared library failed (" + driver +
+                         "): " + (message.empty() ? log : message));
+  }
+  return Status::ok();
+}
+
+} // namespace aot

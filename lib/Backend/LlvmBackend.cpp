@@ -1,0 +1,196 @@
+//===- LlvmBackend.cpp - translation, optimisation, emission --------------===//
+#include "Backend/LlvmBackend.h"
+
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+namespace aot {
+
+Expected<std::unique_ptr<llvm::Module>>
+translateToLlvmIr(mlir::ModuleOp module, llvm::LLVMContext &context,
+                  llvm::TargetMachine &tm) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context);
+  if (!llvmModule)
+    return Error::message("translation to LLVM IR failed: is the input of "
+                          "stage 'llvm-ir' fully in the LLVM dialect?");
+  llvmModule->setDataLayout(tm.createDataLayout());
+  llvmModule->setTargetTriple(tm.getTargetTriple());
+  return llvmModule;
+}
+
+Expected<std::unique_ptr<llvm::Module>>
+parseLlvmIr(const std::string &text, const std::string &name,
+            llvm::LLVMContext &context, llvm::TargetMachine &tm) {
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> module = llvm::parseAssemblyString(
+      text, diag, context);
+  if (!module)
+    return Error::at(name, diag.getLineNo(),
+                     diag.getColumnNo() < 0 ? 0 : diag.getColumnNo() + 1,
+                     diag.getMessage().str());
+  module->setDataLayout(tm.createDataLayout());
+  module->setTargetTriple(tm.getTargetTriple());
+  return module;
+}
+
+/// Adds `void _aot_invoke_NAME(ptr slots)`: slot i points at argument i (for
+/// a tensor: at a pointer to its descriptor) and slot nargs+k at storage for
+/// result k. It lets the loader call any signature without libffi.
+static Status addInvokeWrapper(llvm::Module &module, const FunctionSig &sig) {
+  llvm::Function *ciface = module.getFunction(sig.symbol);
+  llvm::Function *impl = module.getFunction(sig.name);
+  if (!ciface || ciface->isDeclaration())
+    return Error::message("function '" + sig.name + "' has no C interface '" +
+                          sig.symbol + "' in the LLVM IR");
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::Type *ptr = llvm::PointerType::getUnqual(ctx);
+  llvm::FunctionType *cifaceType = ciface->getFunctionType();
+  size_t nargs = sig.args.size(), nresults = sig.results.size();
+  bool outPointer = nresults > 0 && cifaceType->getReturnType()->isVoidTy();
+  if (cifaceType->getNumParams() != nargs + (outPointer ? 1 : 0))
+    return Error::message("the C interface of '" + sig.name +
+                          "' does not match its signature");
+  if (outPointer && !impl)
+    return Error::message("the implementation of '" + sig.name +
+                          "' is missing from the LLVM IR");
+
+  auto *wrapper = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false),
+      llvm::GlobalValue::ExternalLinkage, kInvokePrefix + sig.name, module);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", wrapper));
+  llvm::Value *slots = wrapper->getArg(0);
+  auto slot = [&](size_t i) {
+    return b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, slots, i));
+  };
+
+  llvm::SmallVector<llvm::Value *> callArgs;
+  llvm::Type *resultType = nullptr;
+  llvm::Value *resultStorage = nullptr;
+  if (outPointer) {
+    resultType = impl->getReturnType();
+    resultStorage = b.CreateAlloca(resultType);
+    callArgs.push_back(resultStorage);
+  }
+  for (size_t i = 0; i < nargs; ++i)
+    callArgs.push_back(b.CreateLoad(
+        cifaceType->getParamType(callArgs.size()), slot(i)));
+  llvm::Value *returned = b.CreateCall(ciface, callArgs);
+
+  if (outPointer) {
+    llvm::Value *value = b.CreateLoad(resultType, resultStorage);
+    if (nresults == 1) {
+      b.CreateStore(value, slot(nargs));
+    } else {
+      for (size_t k = 0; k < nresults; ++k)
+        b.CreateStore(b.CreateExtractValue(value, k), slot(nargs + k));
+    }
+  } else if (nresults == 1) {
+    b.CreateStore(returned, slot(nargs));
+  }
+  b.CreateRetVoid();
+  return Status::ok();
+}
+
+Status finalizeExports(llvm::Module &module,
+                       const std::vector<FunctionSig> &functions) {
+  for (const FunctionSig &sig : functions) {
+    if (Status s = addInvokeWrapper(module, sig); !s)
+      return s;
+    if (llvm::Function *impl = module.getFunction(sig.name);
+        impl && !impl->isDeclaration())
+      impl->setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  return Status::ok();
+}
+
+void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&tm);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  static const llvm::OptimizationLevel levels[] = {
+      llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
+      llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
+  llvm::ModulePassManager mpm =
+      optLevel == 0 ? pb.buildO0DefaultPipeline(levels[0])
+                    : pb.buildPerModuleDefaultPipeline(levels[optLevel]);
+  mpm.run(module, mam);
+}
+
+Expected<std::string> emitMachineCode(const llvm::Module &module,
+                                      llvm::TargetMachine &tm, bool assembly) {
+  // Code generation rewrites the IR it runs on; keep the caller's intact.
+  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, os, nullptr,
+                             assembly ? llvm::CodeGenFileType::AssemblyFile
+                                      : llvm::CodeGenFileType::ObjectFile))
+    return Error::message("target " + tm.getTargetTriple().str() +
+                          " cannot emit " +
+                          (assembly ? "assembly" : "object code"));
+  pm.run(*copy);
+  return std::string(buffer.begin(), buffer.end());
+}
+
+std::vector<std::string> linkRequirements(const std::string &object) {
+  static const llvm::StringSet<> libc = {
+      "malloc", "free",  "calloc",  "realloc", "aligned_alloc",
+      "memcpy", "memset", "memmove", "abort",   "posix_memalign"};
+  static const llvm::StringSet<> runtime = {"memrefCopy"};
+  auto file = llvm::object::ObjectFile::createObjectFile(
+      llvm::MemoryBufferRef(object, "object"));
+  if (!file) {
+    llvm::consumeError(file.takeError());
+    return {};
+  }
+  bool needsRuntime = false, needsLibm = false;
+  for (const llvm::object::SymbolRef &sym : (*file)->symbols()) {
+    auto flags = sym.getFlags();
+    auto name = sym.getName();
+    if (!flags || !name ||
+        !(*flags & llvm::object::SymbolRef::SF_Undefined) || name->empty()) {
+      if (!flags)
+        llvm::consumeError(flags.takeError());
+      if (!name)
+        llvm::consumeError(name.takeError());
+      continue;
+    }
+    if (runtime.contains(*name))
+      needsRuntime = true;
+    else if (!libc.contains(*name))
+      needsLibm = true;
+  }
+  std::vector<std::string> out;
+  if (needsRuntime)
+    out.push_back("aot_runtime");
+  if (needsLibm)
+    out.push_back("m");
+  return out;
+}
+
+std::string printLlvmIr(const llvm::Module &module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os, nullptr);
+  return text;
+}
+
+} // namespace aot

@@ -1,0 +1,59 @@
+//===- LlvmBackend.h - from the LLVM dialect to object code ---------------===//
+#pragma once
+
+#include "aot/Diagnostics.h"
+#include "aot/Manifest.h"
+#include "aot/Target.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <memory>
+
+namespace aot {
+
+/// The prefix of the type-erased entry points the loader calls:
+/// `_aot_invoke_NAME(void **slots)`, one slot per argument then per result.
+inline constexpr const char *kInvokePrefix = "_aot_invoke_";
+
+/// Registers every LLVM target once per process.
+void initializeTargets();
+
+/// A target machine for `target`, emitting position-independent code so the
+/// same object serves static, shared and in-process linking.
+Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const Target &target, int optLevel);
+
+/// Translates an LLVM-dialect module to LLVM IR for `tm`.
+Expected<std::unique_ptr<llvm::Module>>
+translateToLlvmIr(mlir::ModuleOp module, llvm::LLVMContext &context,
+                  llvm::TargetMachine &tm);
+
+/// Parses LLVM IR text (a `--compile-from` input past the MLIR stages).
+Expected<std::unique_ptr<llvm::Module>>
+parseLlvmIr(const std::string &text, const std::string &name,
+            llvm::LLVMContext &context, llvm::TargetMachine &tm);
+
+/// Gives the implementation functions behind each exported C interface
+/// internal linkage (so two compiled models never clash on `NAME`) and adds
+/// the `_aot_invoke_NAME` entry point of every function in `functions`.
+Status finalizeExports(llvm::Module &module,
+                       const std::vector<FunctionSig> &functions);
+
+/// Runs the LLVM -O pipeline for `optLevel` (0..3).
+void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel);
+
+/// Target assembly or object code for `module` (which is left unchanged).
+Expected<std::string> emitMachineCode(const llvm::Module &module,
+                                      llvm::TargetMachine &tm, bool assembly);
+
+/// Libraries the object code's undefined symbols need besides libc:
+/// "aot_runtime" for the project's runtime, "m" for libm.
+std::vector<std::string> linkRequirements(const std::string &object);
+
+/// LLVM IR as text.
+std::string printLlvmIr(const llvm::Module &module);
+
+} // namespace aot

@@ -1,0 +1,30 @@
+//===- Frontend.h - from bytes to a verified module and its signatures ----===//
+#pragma once
+
+#include "aot/Compiler.h"
+#include "aot/Manifest.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace aot {
+
+/// Parses text or bytecode (told apart by content) into a module and
+/// verifies it. Errors are emitted to the context's diagnostic handlers.
+mlir::OwningOpRef<mlir::ModuleOp> parseModule(const Source &source,
+                                              mlir::MLIRContext &context,
+                                              std::string &ioError);
+
+/// Emits an error, located at the offending op, for every op, type or
+/// function signature outside the input contract; fails if there was any.
+mlir::LogicalResult checkInputContract(mlir::ModuleOp module);
+
+/// The signatures of the module's public functions, from their tensor or
+/// memref types. Emits an error and fails for a type the ABI cannot carry.
+mlir::FailureOr<std::vector<FunctionSig>>
+extractSignatures(mlir::ModuleOp module);
+
+/// The element type's ABI dtype, if it has one.
+std::optional<abi::DType> dtypeOf(mlir::Type elementType);
+
+} // namespace aot

@@ -1,0 +1,150 @@
+//===- InputContract.cpp - what the input stage accepts -------------------===//
+//
+// Rejecting everything outside the contract before any lowering means a user
+// gets "op X at file:line is not supported" instead of a failure deep inside
+// bufferization or the LLVM lowering, where the location no longer helps.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Frontend.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace aot {
+
+static constexpr const char *kDialects =
+    "func, arith, math, tensor, linalg, tosa, scf, cf, bufferization";
+static constexpr const char *kElementTypes =
+    "i1, i8, i16, i32, i64, f16, bf16, f32, f64";
+
+std::optional<abi::DType> dtypeOf(mlir::Type t) {
+  if (auto i = llvm::dyn_cast<mlir::IntegerType>(t)) {
+    if (!i.isSignless())
+      return std::nullopt;
+    switch (i.getWidth()) {
+    case 1: return abi::DType::I1;
+    case 8: return abi::DType::I8;
+    case 16: return abi::DType::I16;
+    case 32: return abi::DType::I32;
+    case 64: return abi::DType::I64;
+    default: return std::nullopt;
+    }
+  }
+  if (t.isF16()) return abi::DType::F16;
+  if (t.isBF16()) return abi::DType::BF16;
+  if (t.isF32()) return abi::DType::F32;
+  if (t.isF64()) return abi::DType::F64;
+  return std::nullopt;
+}
+
+/// Types that may appear anywhere inside a function body.
+static bool isAcceptedType(mlir::Type t) {
+  if (llvm::isa<mlir::IndexType>(t) || dtypeOf(t))
+    return true;
+  if (auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(t))
+    return !tensor.getEncoding() &&
+           (dtypeOf(tensor.getElementType()) ||
+            llvm::isa<mlir::IndexType>(tensor.getElementType()));
+  // TOSA carries shapes as values of its own shape type.
+  return llvm::isa<mlir::tosa::shapeType>(t);
+}
+
+static std::string typeString(mlir::Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+static mlir::LogicalResult checkBoundaryType(mlir::func::FuncOp fn,
+                                             mlir::Type t, bool isResult,
+                                             unsigned index) {
+  const char *what = isResult ? "result" : "argument";
+  if (auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(t)) {
+    if (dtypeOf(tensor.getElementType()) && !tensor.getEncoding())
+      return mlir::success();
+  } else if (auto dtype = dtypeOf(t)) {
+    // Half-precision scalars travel in vector registers under the C calling
+    // convention, which the typed C++ wrappers cannot express portably.
+    if (*dtype != abi::DType::F16 && *dtype != abi::DType::BF16)
+      return mlir::success();
+    return fn.emitError() << "public function '" << fn.getSymName() << "' "
+                          << what << " " << index << " is a " << t
+                          << " scalar; pass it as tensor<" << t
+                          << "> instead";
+  }
+  return fn.emitError() << "public function '" << fn.getSymName() << "' "
+                        << what << " " << index << " has type " << t
+                        << ", which is outside the input contract (a ranked "
+                           "tensor or a scalar of "
+                        << kElementTypes << ")";
+}
+
+mlir::LogicalResult checkInputContract(mlir::ModuleOp module) {
+  static const llvm::StringSet<> allowed = {
+      "func", "arith", "math", "tensor", "linalg",
+      "tosa", "scf",   "cf",   "bufferization"};
+  bool ok = true;
+  module.walk([&](mlir::Operation *op) {
+    if (op == module.getOperation())
+      return;
+    llvm::StringRef dialect = op->getName().getDialectNamespace();
+    if (!allowed.contains(dialect)) {
+      op->emitError() << "op '" << op->getName()
+                      << "' is outside the input contract: accepted dialects "
+                         "are "
+                      << kDialects;
+      ok = false;
+      return;
+    }
+    auto checkType = [&](mlir::Type t) {
+      if (isAcceptedType(t))
+        return true;
+      op->emitError() << "type '" << typeString(t) << "' of op '"
+                      << op->getName()
+                      << "' is outside the input contract: accepted types "
+                         "are ranked tensors and scalars of "
+                      << kElementTypes << " (and index)";
+      ok = false;
+      return false;
+    };
+    for (mlir::Type t : op->getResultTypes())
+      if (!checkType(t))
+        return;
+    for (mlir::Region &region : op->getRegions())
+      for (mlir::Block &block : region)
+        for (mlir::BlockArgument arg : block.getArguments())
+          if (!checkType(arg.getType()))
+            return;
+  });
+  if (!ok)
+    return mlir::failure();
+
+  unsigned exported = 0;
+  for (auto fn : module.getOps<mlir::func::FuncOp>()) {
+    if (fn.isExternal()) {
+      fn.emitError() << "function '" << fn.getSymName()
+                     << "' is only declared; ahead-of-time compiled code "
+                        "cannot call functions defined elsewhere";
+      ok = false;
+      continue;
+    }
+    if (!fn.isPublic())
+      continue;
+    ++exported;
+    mlir::FunctionType type = fn.getFunctionType();
+    for (auto [i, t] : llvm::enumerate(type.getInputs()))
+      ok &= mlir::succeeded(checkBoundaryType(fn, t, false, i));
+    for (auto [i, t] : llvm::enumerate(type.getResults()))
+      ok &= mlir::succeeded(checkBoundaryType(fn, t, true, i));
+  }
+  if (ok && exported == 0)
+    return module.emitError()
+           << "the module has no public function to compile";
+  return mlir::success(ok);
+}
+
+} // namespace aot

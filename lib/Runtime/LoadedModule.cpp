@@ -1,0 +1,248 @@
+//===- LoadedModule.cpp - running compiled code in this process -----------===//
+//
+// The object code is linked in memory by ORC, against this process's libc and
+// libm and against the runtime linked into this library, so loading needs no
+// temporary files and no system linker. Calls go through the type-erased
+// `_aot_invoke_NAME` entry points, after every argument has been checked
+// against the manifest.
+//
+//===----------------------------------------------------------------------===//
+#include "aot/Artifact.h"
+
+#include "Backend/LlvmBackend.h"
+
+#include "aot/abi/Ownership.h"
+
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/TargetParser/Host.h"
+
+extern "C" void memrefCopy(std::int64_t elemSize, void *src, void *dst);
+
+namespace aot {
+
+struct LoadedModule::Impl {
+  Manifest manifest;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  std::map<std::string, void (*)(void **), std::less<>> entries;
+};
+
+LoadedModule::LoadedModule(std::unique_ptr<Impl> impl)
+    : impl_(std::move(impl)) {}
+LoadedModule::LoadedModule(LoadedModule &&) noexcept = default;
+LoadedModule &LoadedModule::operator=(LoadedModule &&) noexcept = default;
+LoadedModule::~LoadedModule() = default;
+
+const Manifest &LoadedModule::manifest() const { return impl_->manifest; }
+
+static Error jitError(const std::string &what, llvm::Error err) {
+  return Error::message(what + ": " + llvm::toString(std::move(err)));
+}
+
+Expected<LoadedModule> Artifact::load() const {
+  const std::optional<std::string> &object = stage(Stage::Object);
+  if (!object)
+    return Error::message("cannot load: the compile stopped at stage '" +
+                          std::string(stageName(lastStage())) +
+                          "', before object code");
+  initializeTargets();
+  auto file = llvm::object::ObjectFile::createObjectFile(
+      llvm::MemoryBufferRef(*object, manifest_.module));
+  if (!file)
+    return jitError("cannot read the object code", file.takeError());
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  if ((*file)->getArch() != host.getArch())
+    return Error::message("cannot load code compiled for " +
+                          manifest_.target + " into this " + host.str() +
+                          " process");
+
+  auto jit = llvm::orc::LLJITBuilder().create();
+  if (!jit)
+    return jitError("cannot create the in-process linker", jit.takeError());
+  llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return jitError("cannot search this process's symbols",
+                    process.takeError());
+  dylib.addGenerator(std::move(*process));
+  llvm::orc::SymbolMap runtime;
+  runtime[(*jit)->mangleAndIntern("memrefCopy")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
+      llvm::JITSymbolFlags::Exported};
+  if (llvm::Error err = dylib.define(llvm::orc::absoluteSymbols(runtime)))
+    return jitError("cannot define the runtime symbols", std::move(err));
+  if (llvm::Error err = (*jit)->addObjectFile(
+          llvm::MemoryBuffer::getMemBufferCopy(*object, manifest_.module)))
+    return jitError("cannot add the object code", std::move(err));
+
+  auto impl = std::make_unique<LoadedModule::Impl>();
+  impl->manifest = manifest_;
+  for (const FunctionSig &f : manifest_.functions) {
+    auto addr = (*jit)->lookup(kInvokePrefix + f.name);
+    if (!addr)
+      return jitError("cannot find the entry point of '" + f.name + "'",
+                      addr.takeError());
+    impl->entries[f.name] = addr->toPtr<void (*)(void **)>();
+  }
+  impl->jit = std::move(*jit);
+  return LoadedModule(std::move(impl));
+}
+
+namespace {
+/// Descriptor storage in MLIR's layout: allocated, aligned, offset, sizes,
+/// strides, each one 64-bit word.
+struct Descriptor {
+  std::vector<std::int64_t> words;
+  void *address = nullptr; // what the slot points at for an argument
+
+  explicit Descriptor(int rank) : words(3 + 2 * std::size_t(rank)) {}
+  int rank() const { return int(words.size() - 3) / 2; }
+  void *allocated() const { return reinterpret_cast<void *>(words[0]); }
+};
+
+std::optional<abi::DType> scalarDType(const CallArg &arg) {
+  switch (arg.index()) {
+  case 1: return abi::DType::I1;
+  case 2: return abi::DType::I8;
+  case 3: return abi::DType::I16;
+  case 4: return abi::DType::I32;
+  case 5: return abi::DType::I64;
+  case 6: return abi::DType::F32;
+  case 7: return abi::DType::F64;
+  default: return std::nullopt;
+  }
+}
+
+Status checkTensor(const std::string &fn, size_t i, const ValueSig &sig,
+                   const abi::Tensor &t) {
+  std::string where = "call to '" + fn + "': argument " + std::to_string(i);
+  if (t.dtype() != sig.dtype)
+    return Error::message(where + " has dtype " +
+                          std::string(abi::dtypeName(t.dtype())) +
+                          ", but the function takes " + sig.str());
+  if (t.rank() != sig.rank())
+    return Error::message(where + " has rank " + std::to_string(t.rank()) +
+                          " (shape " + abi::shapeString(t.shape()) +
+                          "), but the function takes " + sig.str());
+  for (int d = 0; d < sig.rank(); ++d) {
+    if (t.shape()[d] < 0)
+      return Error::message(where + " has a negative size in dim " +
+                            std::to_string(d));
+    if (sig.shape[d] >= 0 && t.shape()[d] != sig.shape[d])
+      return Error::message(where + " has shape " +
+                            abi::shapeString(t.shape()) +
+                            ", but the function takes " + sig.str() +
+                            " (dim " + std::to_string(d) + " must be " +
+                            std::to_string(sig.shape[d]) + ")");
+  }
+  if (!t.rawData() && t.numElements() != 0)
+    return Error::message(where + " has no data");
+  return Status::ok();
+}
+} // namespace
+
+Expected<std::vector<abi::Tensor>>
+LoadedModule::call(std::string_view function,
+                   const std::vector<CallArg> &args) {
+  const FunctionSig *sig = impl_->manifest.find(function);
+  auto entry = impl_->entries.find(function);
+  if (!sig || entry == impl_->entries.end())
+    return Error::message("no function '" + std::string(function) +
+                          "' in module '" + impl_->manifest.module + "'");
+  const std::string name(function);
+  if (args.size() != sig->args.size())
+    return Error::message("call to '" + name + "': " +
+                          std::to_string(args.size()) +
+                          " arguments given, the function takes " +
+                          std::to_string(sig->args.size()));
+
+  std::vector<Descriptor> descriptors;
+  descriptors.reserve(args.size() + sig->results.size());
+  std::vector<std::int64_t> scalars(args.size() + sig->results.size());
+  std::vector<void *> slots, callerAllocated;
+
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ValueSig &expected = sig->args[i];
+    if (expected.isScalar()) {
+      std::optional<abi::DType> given = scalarDType(args[i]);
+      if (given != expected.dtype)
+        return Error::message(
+            "call to '" + name + "': argument " + std::to_string(i) +
+            " must be a " + expected.str() + " scalar, got " +
+            (given ? std::string(abi::dtypeName(*given)) + " scalar"
+                   : std::string("a tensor")));
+      std::visit(
+          [&](const auto &v) {
+            using V = std::decay_t<decltype(v)>;
+            if constexpr (!std::is_same_v<V, abi::Tensor>)
+              std::memcpy(&scalars[i], &v, sizeof(V));
+          },
+          args[i]);
+      slots.push_back(&scalars[i]);
+      continue;
+    }
+    const abi::Tensor *t = std::get_if<abi::Tensor>(&args[i]);
+    if (!t)
+      return Error::message("call to '" + name + "': argument " +
+                            std::to_string(i) + " must be a tensor (" +
+                            expected.str() + "), got a scalar");
+    if (Status s = checkTensor(name, i, expected, *t); !s)
+      return s.error();
+    Descriptor &d = descriptors.emplace_back(t->rank());
+    d.words[0] = d.words[1] = reinterpret_cast<std::int64_t>(t->rawData());
+    for (int k = 0; k < t->rank(); ++k) {
+      d.words[3 + k] = t->shape()[k];
+      d.words[3 + t->rank() + k] = t->strides()[k];
+    }
+    d.address = d.words.data();
+    slots.push_back(&d.address);
+    callerAllocated.push_back(t->rawData());
+  }
+  size_t firstResult = descriptors.size();
+  for (size_t k = 0; k < sig->results.size(); ++k) {
+    const ValueSig &r = sig->results[k];
+    if (r.isScalar()) {
+      slots.push_back(&scalars[args.size() + k]);
+    } else {
+      Descriptor &d = descriptors.emplace_back(r.rank());
+      slots.push_back(d.words.data());
+    }
+  }
+
+  entry->second(slots.data());
+
+  std::vector<void *> resultAllocated;
+  for (size_t k = 0, t = firstResult; k < sig->results.size(); ++k)
+    resultAllocated.push_back(sig->results[k].isScalar()
+                                  ? nullptr
+                                  : descriptors[t++].allocated());
+  std::vector<std::shared_ptr<void>> owners =
+      abi::adoptResultBuffers(resultAllocated, callerAllocated);
+
+  std::vector<abi::Tensor> results;
+  for (size_t k = 0, t = firstResult; k < sig->results.size(); ++k) {
+    const ValueSig &r = sig->results[k];
+    if (r.isScalar()) {
+      abi::Tensor value = abi::Tensor::zeros(r.dtype, {});
+      std::memcpy(value.rawData(), &scalars[args.size() + k],
+                  abi::dtypeSize(r.dtype));
+      results.push_back(std::move(value));
+      continue;
+    }
+    const Descriptor &d = descriptors[t++];
+    int rank = d.rank();
+    std::vector<std::int64_t> shape(d.words.begin() + 3,
+                                    d.words.begin() + 3 + rank);
+    std::vector<std::int64_t> strides(d.words.begin() + 3 + rank,
+                                      d.words.end());
+    char *aligned = reinterpret_cast<char *>(d.words[1]);
+    void *data = aligned + d.words[2] * std::int64_t(abi::dtypeSize(r.dtype));
+    results.push_back(abi::Tensor::view(r.dtype, data, std::move(shape),
+                                        std::move(strides), owners[k]));
+  }
+  return results;
+}
+
+} // namespace aot

@@ -1,0 +1,166 @@
+//===- Manifest.cpp - the manifest and its JSON form ----------------------===//
+#include "aot/Manifest.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace aot {
+
+std::string ValueSig::str() const {
+  std::string elem(abi::dtypeName(dtype));
+  if (isScalar())
+    return elem;
+  std::string s = "tensor<";
+  for (std::int64_t d : shape)
+    s += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
+  return s + elem + ">";
+}
+
+const FunctionSig *Manifest::find(std::string_view name) const {
+  for (const FunctionSig &f : functions)
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
+static llvm::json::Value valueToJson(const ValueSig &v) {
+  llvm::json::Array shape;
+  for (std::int64_t d : v.shape)
+    shape.push_back(d);
+  return llvm::json::Object{
+      {"kind", v.isScalar() ? "scalar" : "tensor"},
+      {"dtype", std::string(abi::dtypeName(v.dtype))},
+      {"shape", std::move(shape)}};
+}
+
+std::string Manifest::toJson(bool pretty) const {
+  llvm::json::Array fns;
+  for (const FunctionSig &f : functions) {
+    llvm::json::Array args, results;
+    for (const ValueSig &v : f.args)
+      args.push_back(valueToJson(v));
+    for (const ValueSig &v : f.results)
+      results.push_back(valueToJson(v));
+    fns.push_back(llvm::json::Object{{"name", f.name},
+                                     {"symbol", f.symbol},
+                                     {"args", std::move(args)},
+                                     {"results", std::move(results)}});
+  }
+  llvm::json::Array linkLibs;
+  for (const std::string &l : link)
+    linkLibs.push_back(l);
+  llvm::json::Value root = llvm::json::Object{{"abi_version", AOT_ABI_VERSION},
+                                              {"module", module},
+                                              {"target", target},
+                                              {"functions", std::move(fns)},
+                                              {"link", std::move(linkLibs)}};
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  if (pretty)
+    os << llvm::formatv("{0:2}", root) << "\n";
+  else
+    os << root;
+  return out;
+}
+
+namespace {
+/// Reads JSON with errors that name the path of the offending field.
+struct Reader {
+  std::string error;
+
+  bool fail(const std::string &where, const std::string &what) {
+    if (error.empty())
+      error = "manifest: " + where + ": " + what;
+    return false;
+  }
+
+  bool readValue(const llvm::json::Value *v, const std::string &where,
+                 ValueSig &out) {
+    const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
+    if (!o)
+      return fail(where, "expected an object");
+    auto kind = o->getString("kind");
+    if (!kind || (*kind != "tensor" && *kind != "scalar"))
+      return fail(where + ".kind", "expected \"tensor\" or \"scalar\"");
+    out.kind = *kind == "scalar" ? ValueSig::Kind::Scalar
+                                 : ValueSig::Kind::Tensor;
+    auto dtype = o->getString("dtype");
+    auto parsed = dtype ? abi::parseDType(std::string_view(*dtype))
+                        : std::nullopt;
+    if (!parsed)
+      return fail(where + ".dtype", "expected a dtype name like \"f32\"");
+    out.dtype = *parsed;
+    const llvm::json::Array *shape = o->getArray("shape");
+    if (!shape)
+      return fail(where + ".shape", "expected a list");
+    for (const llvm::json::Value &d : *shape) {
+      auto dim = d.getAsInteger();
+      if (!dim || *dim < -1)
+        return fail(where + ".shape", "dims must be integers >= -1");
+      out.shape.push_back(*dim);
+    }
+    return true;
+  }
+
+  bool readValues(const llvm::json::Object &f, llvm::StringRef key,
+                  const std::string &where, std::vector<ValueSig> &out) {
+    const llvm::json::Array *list = f.getArray(key);
+    if (!list)
+      return fail(where + "." + key.str(), "expected a list");
+    for (size_t i = 0; i < list->size(); ++i) {
+      ValueSig v;
+      if (!readValue(&(*list)[i], where + "." + key.str() + "[" +
+                                      std::to_string(i) + "]",
+                     v))
+        return false;
+      out.push_back(std::move(v));
+    }
+    return true;
+  }
+};
+} // namespace
+
+Expected<Manifest> Manifest::fromJson(std::string_view json) {
+  auto parsed = llvm::json::parse(llvm::StringRef(json.data(), json.size()));
+  if (!parsed)
+    return Error::message("manifest: not valid JSON: " +
+                          llvm::toString(parsed.takeError()));
+  const llvm::json::Object *root = parsed->getAsObject();
+  if (!root)
+    return Error::message("manifest: expected a JSON object at the top");
+  Manifest m;
+  Reader r;
+  if (auto s = root->getString("module"))
+    m.module = s->str();
+  if (auto s = root->getString("target"))
+    m.target = s->str();
+  if (const llvm::json::Array *link = root->getArray("link"))
+    for (const llvm::json::Value &l : *link)
+      if (auto s = l.getAsString())
+        m.link.push_back(s->str());
+  const llvm::json::Array *fns = root->getArray("functions");
+  if (!fns)
+    return Error::message("manifest: functions: expected a list");
+  for (size_t i = 0; i < fns->size(); ++i) {
+    std::string where = "functions[" + std::to_string(i) + "]";
+    const llvm::json::Object *f = (*fns)[i].getAsObject();
+    if (!f)
+      return Error::message("manifest: " + where + ": expected an object");
+    FunctionSig sig;
+    auto name = f->getString("name");
+    auto symbol = f->getString("symbol");
+    if (!name || !symbol)
+      return Error::message("manifest: " + where +
+                            ": needs \"name\" and \"symbol\" strings");
+    sig.name = name->str();
+    sig.symbol = symbol->str();
+    if (!r.readValues(*f, "args", where, sig.args) ||
+        !r.readValues(*f, "results", where, sig.results))
+      return Error::message(r.error);
+    m.functions.push_back(std::move(sig));
+  }
+  return m;
+}
+
+} // namespace aot

@@ -1,0 +1,40 @@
+//===- Passes.td - the project's own passes -------------------------------===//
+#ifndef AOT_TRANSFORMS_PASSES
+#define AOT_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ExportCInterface : Pass<"aot-export-c-interface", "mlir::ModuleOp"> {
+  let summary = "Export every public function through the C interface";
+  let description = [{
+    Marks each public function with a body so that the lowering to the LLVM
+    dialect emits `_mlir_ciface_NAME`, which takes memref descriptors by
+    pointer and returns results through an out-pointer. Private functions
+    stay internal.
+  }];
+}
+
+def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops into register-sized blocks and vectorize them";
+  let description = [{
+    Tiles statically shaped contractions (matmul, batch_matmul) into
+    register blocks with the reduction loop innermost, and statically shaped
+    elementwise linalg.generic ops along their innermost dimension, then
+    vectorizes the tiles. Ops it cannot tile evenly are left untouched for the
+    loop lowering, so the pass never fails on valid input.
+  }];
+  let options = [
+    Option<"tileM", "tile-m", "int64_t", /*default=*/"8",
+           "rows of a contraction's register block">,
+    Option<"tileN", "tile-n", "int64_t", /*default=*/"32",
+           "columns of a contraction's register block">,
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "elements per vector for elementwise ops">,
+  ];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"
+  ];
+}
+
+#endif // AOT_TRANSFORMS_PASSES

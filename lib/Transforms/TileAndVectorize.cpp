@@ -1,0 +1,127 @@
+//===- TileAndVectorize.cpp - aot-tile-and-vectorize ----------------------===//
+//
+// Register-blocks contractions and vectorizes elementwise ops. The tile loops
+// carry the output tensor, and the output tile of a contraction is invariant
+// in the innermost (reduction) loop, so subset hoisting lifts its reads and
+// writes out of that loop: the accumulator then stays in vector registers.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace aot {
+#define GEN_PASS_DEF_TILEANDVECTORIZE
+#include "Transforms/Passes.h.inc"
+
+namespace {
+
+/// The largest tile size <= `wanted` that divides `dim` evenly, so no tile is
+/// partial and every vector has a static shape.
+int64_t evenTile(int64_t dim, int64_t wanted) {
+  for (int64_t t = std::min(dim, wanted); t > 1; --t)
+    if (dim % t == 0)
+      return t;
+  return 1;
+}
+
+bool hasStaticShapes(mlir::linalg::LinalgOp op) {
+  return !op.hasDynamicShape() && op.hasPureTensorSemantics();
+}
+
+bool isParallelGenericOrFill(mlir::linalg::LinalgOp op) {
+  return op.getNumLoops() > 0 &&
+         op.getNumLoops() == op.getNumParallelLoops() &&
+         llvm::isa<mlir::linalg::GenericOp, mlir::linalg::FillOp>(
+             op.getOperation());
+}
+
+struct TileAndVectorizePass
+    : impl::TileAndVectorizeBase<TileAndVectorizePass> {
+  using TileAndVectorizeBase::TileAndVectorizeBase;
+
+  /// Tile sizes for `op`, or empty when the op is left alone.
+  llvm::SmallVector<int64_t> tileSizesFor(mlir::linalg::LinalgOp op) {
+    llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (llvm::isa<mlir::linalg::MatmulOp>(op.getOperation()) &&
+        ranges.size() == 3)
+      return {evenTile(ranges[0], tileM), evenTile(ranges[1], tileN), 1};
+    if (llvm::isa<mlir::linalg::BatchMatmulOp>(op.getOperation()) &&
+        ranges.size() == 4)
+      return {1, evenTile(ranges[1], tileM), evenTile(ranges[2], tileN), 1};
+    if (isParallelGenericOrFill(op)) {
+      llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
+      sizes.back() = evenTile(ranges.back(), vectorWidth);
+      return sizes;
+    }
+    return {};
+  }
+
+  void runOnOperation() override {
+    mlir::func::FuncOp fn = getOperation();
+    mlir::IRRewriter rewriter(fn.getContext());
+
+    llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
+    fn.walk([&](mlir::linalg::LinalgOp op) {
+      if (hasStaticShapes(op) && !tileSizesFor(op).empty())
+        candidates.push_back(op);
+    });
+
+    for (mlir::linalg::LinalgOp op : candidates) {
+      llvm::SmallVector<int64_t> sizes = tileSizesFor(op);
+      mlir::scf::SCFTilingOptions options;
+      options.setTileSizes(
+          mlir::getAsIndexOpFoldResult(fn.getContext(), sizes));
+      rewriter.setInsertionPoint(op);
+      auto tiled = mlir::scf::tileUsingSCF(
+          rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()),
+          options);
+      if (mlir::failed(tiled))
+        continue; // the loop lowering handles the op untiled
+      rewriter.replaceOp(op, tiled->replacements);
+      for (mlir::Operation *t : tiled->tiledOps) {
+        rewriter.setInsertionPoint(t);
+        // Contractions stay contractions, so they lower to outer products.
+        auto vectorized = mlir::linalg::vectorize(
+            rewriter, t, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+            /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+            /*assumeDynamicDimsMatchVecSizes=*/false,
+            /*createNamedContraction=*/true);
+        if (mlir::succeeded(vectorized)) {
+          if (t->getNumResults())
+            rewriter.replaceOp(t, vectorized->replacements);
+          else
+            rewriter.eraseOp(t);
+        }
+      }
+    }
+
+    // Contractions become outer products (FMAs on rows), transfers with
+    // permutation maps become plain ones the LLVM lowering understands.
+    mlir::RewritePatternSet patterns(fn.getContext());
+    mlir::vector::populateVectorContractLoweringPatterns(
+        patterns, mlir::vector::VectorContractLowering::OuterProduct);
+    mlir::vector::populateVectorTransferPermutationMapLoweringPatterns(
+        patterns);
+    if (mlir::failed(mlir::applyPatternsGreedily(fn, std::move(patterns))))
+      return signalPassFailure();
+
+    // Keep accumulators in registers: hoist loop-invariant subsets (the
+    // output tile's reads and writes) out of the reduction loops, innermost
+    // loops first.
+    llvm::SmallVector<mlir::LoopLikeOpInterface> loops;
+    fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
+    for (mlir::LoopLikeOpInterface loop : loops)
+      (void)mlir::hoistLoopInvariantSubsets(rewriter, loop);
+  }
+};
+} // namespace
+} // namespace aot
