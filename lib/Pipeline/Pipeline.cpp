@@ -100,24 +100,30 @@ std::string Pipeline::defaultStagePasses(Stage stage) {
   case Stage::Input:
     return "";
   case Stage::Linalg:
-    return "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
+    return "lift-cf-to-scf,"
+           "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
            "tosa-to-linalg,tosa-to-arith,tosa-to-tensor),canonicalize,"
            "linalg-fuse-elementwise-ops,canonicalize,cse";
   case Stage::Tiled:
     return "func.func(aot-tile-and-vectorize),canonicalize,cse";
   case Stage::Bufferized:
-    return "one-shot-bufferize{bufferize-function-boundaries "
-           "function-boundary-type-conversion=identity-layout-map},"
+    return "aot-protect-arguments,"
+           "one-shot-bufferize{bufferize-function-boundaries "
+           "function-boundary-type-conversion=identity-layout-map "
+           "allow-return-allocs-from-loops},"
            "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
            "canonicalize";
   case Stage::Llvm:
+    // Math ops without an LLVM intrinsic become libm calls, unrolled per
+    // vector lane, so that lowering runs before the vector dialect goes.
     return "aot-export-c-interface,convert-linalg-to-loops,"
            "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
            "expand-strided-metadata,lower-affine,"
            "arith-emulate-unsupported-floats{source-types=bf16 "
            "target-type=f32},arith-expand{include-bf16=true},"
+           "convert-math-to-llvm,convert-math-to-libm,"
            "convert-vector-to-llvm,finalize-memref-to-llvm,"
-           "convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,"
+           "convert-arith-to-llvm,"
            "convert-cf-to-llvm,convert-func-to-llvm,convert-ub-to-llvm,"
            "reconcile-unrealized-casts";
   default:

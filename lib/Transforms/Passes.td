@@ -14,6 +14,15 @@ def ExportCInterface : Pass<"aot-export-c-interface", "mlir::ModuleOp"> {
   }];
 }
 
+def ProtectArguments : Pass<"aot-protect-arguments", "mlir::ModuleOp"> {
+  let summary = "Forbid bufferization to write into the caller's tensors";
+  let description = [{
+    Marks every tensor argument of a public function as not writable, so
+    one-shot bufferization copies before writing instead of reusing the
+    caller's buffer: a compiled call never modifies its inputs.
+  }];
+}
+
 def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   let summary = "Tile linalg ops into register-sized blocks and vectorize them";
   let description = [{

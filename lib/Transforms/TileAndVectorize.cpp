@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -35,6 +36,15 @@ int64_t evenTile(int64_t dim, int64_t wanted) {
 
 bool hasStaticShapes(mlir::linalg::LinalgOp op) {
   return !op.hasDynamicShape() && op.hasPureTensorSemantics();
+}
+
+/// A memref of i1 holds one byte per element, but LLVM stores a vector of
+/// i1 as packed bits: vectorized i1 loads and stores would corrupt memory.
+bool touchesI1(mlir::linalg::LinalgOp op) {
+  for (mlir::Value v : op->getOperands())
+    if (mlir::getElementTypeOrSelf(v.getType()).isInteger(1))
+      return true;
+  return false;
 }
 
 bool isParallelGenericOrFill(mlir::linalg::LinalgOp op) {
@@ -71,7 +81,7 @@ struct TileAndVectorizePass
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
     fn.walk([&](mlir::linalg::LinalgOp op) {
-      if (hasStaticShapes(op) && !tileSizesFor(op).empty())
+      if (hasStaticShapes(op) && !touchesI1(op) && !tileSizesFor(op).empty())
         candidates.push_back(op);
     });
 

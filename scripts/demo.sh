@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, then compiles the example models through
+# every stage with aot-compile and runs them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh
+build=build/default
+out=$build/demo
+rm -rf "$out"
+mkdir -p "$out"
+
+for model in examples/models/*.mlir; do
+  name=$(basename "$model" .mlir)
+  echo "== $model"
+  "$build/codegen/aot-compile" "$model" -o "$out/$name.o" --dump-stages="$out/$name.stages"
+  "$build/codegen/aot-compile" "$model" -o "$out/$name.h"
+  "$build/codegen/aot-compile" "$model" -o "$out/$name.json"
+  ls "$out/$name.stages" | sed 's/^/   stage: /'
+  nm "$out/$name.o" | grep ' T _mlir_ciface_' | sed 's/^/   export: /'
+done
+
+echo "== examples/embed.cpp: compile scale.mlir in-process, load, call"
+"$build/examples/aot_example_embed" examples/models/scale.mlir
+echo "== examples/typed_call.cpp: mlp.o + generated mlp.h linked into a program"
+"$build/examples/aot_example_typed_call"
+echo "== outputs are in $out"

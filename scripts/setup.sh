@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what mlir-aot needs to build and test, from Debian packages only.
+# Idempotent: installs nothing when everything is present. Works as root or
+# through sudo.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build ccache g++ pkg-config file binutils
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
+  libeigen3-dev doctest-dev libzip-dev zlib1g-dev
+  python3-numpy valgrind gdb
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null; then
+  sudo=(sudo)
+else
+  echo "setup: need root or sudo to install: ${missing[*]}" >&2
+  exit 1
+fi
+echo "setup: installing ${missing[*]}"
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
