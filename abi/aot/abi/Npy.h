@@ -1,0 +1,230 @@
+//===- Npy.h - reading and writing numpy .npy arrays ----------------------===//
+//
+// The .npy format (numpy.lib.format, versions 1.0, 2.0 and 3.0): a magic
+// string, a version, a little-endian header length, a Python-dict header and
+// the raw C-order data. Only little-endian, C-order arrays of the dtypes in
+// DType are supported; anything else is an Error, never a crash.
+//
+// bfloat16 has no standard numpy dtype. A BF16 tensor is written as '<u2'
+// holding the raw bits (numpy: `a.view(np.uint16)`; back in numpy, shift
+// them left by 16 into float32 bits), so it reads back as U16, and
+// `reinterpret(t, DType::BF16)` turns it into BF16 again without a copy. The
+// same applies in .npz files. The dtype is not recorded in the file: the
+// reader must know (from the manifest) which arrays are bf16.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "aot/abi/Tensor.h"
+#include "aot/abi/detail/File.h"
+#include "aot/abi/detail/NpyHeader.h"
+
+#include <bit>
+#include <optional>
+#include <string>
+#include <string_view>
+
+AOT_ABI_BEGIN_NAMESPACE
+
+static_assert(std::endian::native == std::endian::little,
+              ".npy I/O assumes a little-endian host");
+
+/// The numpy dtype descriptor written for `t`: '|b1', '<i4', '<f2', ...
+/// BF16 is written as '<u2' (see the file comment).
+constexpr std::string_view npyDescr(DType t) {
+  switch (t) {
+  case DType::I1:
+    return "|b1";
+  case DType::I8:
+    return "|i1";
+  case DType::I16:
+    return "<i2";
+  case DType::I32:
+    return "<i4";
+  case DType::I64:
+    return "<i8";
+  case DType::U8:
+    return "|u1";
+  case DType::U16:
+  case DType::BF16:
+    return "<u2";
+  case DType::U32:
+    return "<u4";
+  case DType::U64:
+    return "<u8";
+  case DType::F16:
+    return "<f2";
+  case DType::F32:
+    return "<f4";
+  case DType::F64:
+    return "<f8";
+  }
+  return "?";
+}
+
+/// The DType of a numpy descriptor, or nullopt when it is not supported
+/// (big-endian, complex, strings, objects, structured...). Accepts the byte
+/// order marks '<', '|' and '=' (native, which is little-endian here).
+inline std::optional<DType> parseNpyDescr(std::string_view descr) {
+  if (descr.size() < 3 ||
+      (descr[0] != '<' && descr[0] != '|' && descr[0] != '='))
+    return std::nullopt;
+  std::string_view kind = descr.substr(1);
+  static constexpr std::pair<std::string_view, DType> table[] = {
+      {"b1", DType::I1},  {"i1", DType::I8},  {"i2", DType::I16},
+      {"i4", DType::I32}, {"i8", DType::I64}, {"u1", DType::U8},
+      {"u2", DType::U16}, {"u4", DType::U32}, {"u8", DType::U64},
+      {"f2", DType::F16}, {"f4", DType::F32}, {"f8", DType::F64}};
+  for (const auto &[name, dtype] : table)
+    if (kind == name)
+      return dtype;
+  return std::nullopt;
+}
+
+/// The same memory seen as another dtype of the same element size (U16 bits
+/// as BF16, I32 as U32, ...). Shares `t`'s owner, or borrows when `t` does.
+/// Reinterpreting as I1 checks that every byte is 0 or 1. Throws Error when
+/// the element sizes differ.
+inline Tensor reinterpret(const Tensor &t, DType to) {
+  if (dtypeSize(t.dtype()) != dtypeSize(to))
+    throw Error("cannot reinterpret " + std::string(dtypeName(t.dtype())) +
+                " as " + std::string(dtypeName(to)) + ": elements are " +
+                std::to_string(dtypeSize(t.dtype())) + " and " +
+                std::to_string(dtypeSize(to)) + " bytes");
+  if (to == DType::I1 && t.dtype() != DType::I1)
+    for (std::int64_t i = 0, n = t.numElements(); i < n; ++i) {
+      unsigned char b = *static_cast<const unsigned char *>(t.elementAt(i));
+      if (b > 1)
+        throw Error("cannot reinterpret " + std::string(dtypeName(t.dtype())) +
+                    " as i1: element " + std::to_string(i) + " is " +
+                    std::to_string(b) + ", not 0 or 1");
+    }
+  return Tensor::view(to, t.rawData(), t.shape(), t.strides(), t.owner());
+}
+
+/// Parses the bytes of a whole .npy file into a new contiguous tensor that
+/// owns its memory. `what` names the source (a path, "archive.npz: member
+/// 'x'") in error messages. Throws Error on any malformed or unsupported
+/// input; checks every size before reading.
+inline Tensor parseNpy(std::string_view bytes, const std::string &what) {
+  auto fail = [&](const std::string &problem) {
+    return Error(what + ": " + problem);
+  };
+  constexpr std::string_view magic("\x93NUMPY", 6);
+  if (bytes.size() < 10)
+    throw fail("truncated header: " + std::to_string(bytes.size()) +
+               " bytes, a .npy file has at least 10");
+  if (bytes.substr(0, 6) != magic)
+    throw fail("bad magic: not a .npy file");
+  auto major = static_cast<unsigned char>(bytes[6]);
+  auto minor = static_cast<unsigned char>(bytes[7]);
+  if (major < 1 || major > 3 || minor != 0)
+    throw fail("unsupported .npy format version " + std::to_string(major) +
+               "." + std::to_string(minor));
+  std::size_t lengthBytes = major == 1 ? 2 : 4;
+  if (bytes.size() < 8 + lengthBytes)
+    throw fail("truncated header: no room for the header length");
+  std::uint64_t headerLength = 0;
+  for (std::size_t i = 0; i < lengthBytes; ++i)
+    headerLength |= std::uint64_t(static_cast<unsigned char>(bytes[8 + i]))
+                    << (8 * i);
+  std::size_t dataStart = 8 + lengthBytes;
+  if (headerLength > bytes.size() - dataStart)
+    throw fail("truncated header: it should have " +
+               std::to_string(headerLength) + " bytes, the input has " +
+               std::to_string(bytes.size() - dataStart));
+  std::string_view headerText = bytes.substr(dataStart, headerLength);
+  dataStart += headerLength;
+
+  detail::NpyHeader header = detail::NpyHeaderParser(headerText, what).parse();
+  if (header.fortranOrder)
+    throw fail("fortran_order=True is not supported; save a C-order array "
+               "(numpy.ascontiguousarray)");
+  std::optional<DType> dtype = parseNpyDescr(header.descr);
+  if (!dtype)
+    throw fail("unsupported dtype '" + header.descr +
+               "' (supported: little-endian bool, int8-64, uint8-64, "
+               "float16/32/64)");
+  std::size_t elementSize = dtypeSize(*dtype);
+  auto count =
+      std::uint64_t(checkedNumElements(header.shape, elementSize, what));
+  std::uint64_t need = count * elementSize;
+  std::uint64_t have = bytes.size() - dataStart;
+  if (have < need)
+    throw fail("data is truncated: shape " + shapeString(header.shape) +
+               " of " + std::string(dtypeName(*dtype)) + " needs " +
+               std::to_string(need) + " bytes, the input has " +
+               std::to_string(have));
+  if (have > need)
+    throw fail(std::to_string(have - need) +
+               " unexpected bytes after the data of shape " +
+               shapeString(header.shape));
+
+  Tensor t = Tensor::zeros(*dtype, header.shape);
+  if (need)
+    std::memcpy(t.rawData(), bytes.data() + dataStart, need);
+  if (*dtype == DType::I1) { // Any non-zero byte is true; keep bools 0/1.
+    auto *p = static_cast<unsigned char *>(t.rawData());
+    for (std::uint64_t i = 0; i < need; ++i)
+      p[i] = p[i] != 0;
+  }
+  return t;
+}
+
+/// The bytes of a .npy file holding `t` in C order (a non-contiguous tensor
+/// is written contiguously). Version 1.0 unless the header needs 2.0; the
+/// header is padded to 64 bytes exactly as numpy pads it.
+inline std::string serializeNpy(const Tensor &t) {
+  detail::NpyHeader h{std::string(npyDescr(t.dtype())), false, t.shape()};
+  std::string dict = detail::renderNpyHeader(h);
+  // numpy: the header plus its '\n' is padded with spaces so the data starts
+  // at a multiple of 64 (a whole extra 64 when already aligned).
+  auto wrap = [&](std::size_t lengthBytes) {
+    std::size_t unpadded = dict.size() + 1;
+    std::size_t pad = 64 - (8 + lengthBytes + unpadded) % 64;
+    return unpadded + pad;
+  };
+  std::size_t lengthBytes = wrap(2) < 65536 ? 2 : 4;
+  std::size_t headerLength = wrap(lengthBytes);
+  if (headerLength > 0xffffffffu)
+    throw Error("tensor of shape " + shapeString(t.shape()) +
+                ": .npy header too long");
+
+  std::int64_t count =
+      checkedNumElements(t.shape(), t.elementSize(), "serializeNpy");
+  std::size_t dataBytes = std::size_t(count) * t.elementSize();
+  std::string out;
+  out.reserve(8 + lengthBytes + headerLength + dataBytes);
+  out.append("\x93NUMPY", 6);
+  out.push_back(char(lengthBytes == 2 ? 1 : 2));
+  out.push_back(0);
+  for (std::size_t i = 0; i < lengthBytes; ++i)
+    out.push_back(char((headerLength >> (8 * i)) & 0xff));
+  out += dict;
+  out.append(headerLength - dict.size() - 1, ' ');
+  out.push_back('\n');
+  if (dataBytes == 0)
+    return out;
+  if (t.isContiguous()) {
+    out.append(static_cast<const char *>(t.rawData()), dataBytes);
+  } else {
+    std::size_t es = t.elementSize();
+    for (std::int64_t i = 0; i < count; ++i)
+      out.append(static_cast<const char *>(t.elementAt(i)), es);
+  }
+  return out;
+}
+
+/// Reads the .npy file at `path`. Throws Error naming `path` when the file
+/// cannot be read or is malformed.
+inline Tensor readNpy(const std::string &path) {
+  return parseNpy(detail::readFileBytes(path), path);
+}
+
+/// Writes `t` to the .npy file at `path`, replacing it. Throws Error naming
+/// `path` when the file cannot be written.
+inline void writeNpy(const std::string &path, const Tensor &t) {
+  detail::writeFileBytes(path, serializeNpy(t));
+}
+
+AOT_ABI_END_NAMESPACE
