@@ -1,0 +1,28 @@
+//===- Bench.h - the parts of aot-bench -----------------------------------===//
+#pragma once
+
+#include <string>
+
+namespace aot::bench {
+
+/// What the command line asked for.
+struct Options {
+  /// Only N = 256 and one compile repetition (the smoke test).
+  bool quick = false;
+  /// The model whose compile time is measured.
+  std::string modelPath;
+};
+
+/// Prints the CPU model, core count, compiler version and Eigen's SIMD set.
+void printMachine();
+
+/// Times the compiled f32 matmul against Eigen and checks its results.
+/// Returns false when a compile, a call or a result check failed.
+bool runMatmulBench(const Options &options);
+
+/// Times an in-process compile of the model against the chain of separate
+/// tools. Returns false when the in-process compile failed; a chain that
+/// cannot run is reported and skipped.
+bool runCompileTimeBench(const Options &options);
+
+} // namespace aot::bench
