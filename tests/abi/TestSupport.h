@@ -2,15 +2,32 @@
 #pragma once
 
 #include "aot/abi/Error.h"
+#include "aot/abi/Ownership.h"
 
 #include <doctest/doctest.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <string_view>
 
 namespace aot::abi::test {
+
+/// Releases counted per pointer by countingRelease.
+inline std::map<void *, int> &releases() {
+  static std::map<void *, int> counts;
+  return counts;
+}
+
+/// A release function for adoptResultBuffers that counts how often each
+/// pointer is released, and frees only what was malloc'ed (not the global
+/// sentinel).
+inline void countingRelease(void *p) {
+  ++releases()[p];
+  if (p != kGlobalSentinel)
+    std::free(p);
+}
 
 /// A fresh directory under the system temp dir, removed with its content.
 class TempDir {

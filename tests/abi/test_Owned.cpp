@@ -10,17 +10,11 @@
 #include <vector>
 
 using namespace aot::abi;
+using aot::abi::test::countingRelease;
+using aot::abi::test::releases;
 
 namespace {
 
-std::map<void *, int> &releases() {
-  static std::map<void *, int> counts;
-  return counts;
-}
-void countingRelease(void *p) {
-  ++releases()[p];
-  std::free(p);
-}
 
 /// A malloc'ed contiguous memref, as compiled code returns it.
 template <typename T, int R>

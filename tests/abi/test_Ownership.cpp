@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "aot/abi/Ownership.h"
 
+#include "TestSupport.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -16,19 +18,11 @@
 #include <vector>
 
 using namespace aot::abi;
+using aot::abi::test::countingRelease;
+using aot::abi::test::releases;
 
 namespace {
 
-/// Counts releases per pointer; frees only what was malloc'ed.
-std::map<void *, int> &releases() {
-  static std::map<void *, int> counts;
-  return counts;
-}
-void countingRelease(void *p) {
-  ++releases()[p];
-  if (p != kGlobalSentinel)
-    std::free(p);
-}
 
 bool sameOwner(const std::shared_ptr<void> &a, const std::shared_ptr<void> &b) {
   return !a.owner_before(b) && !b.owner_before(a);
