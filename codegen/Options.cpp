@@ -19,7 +19,9 @@ options:
   -O0 -O1 -O2 -O3            optimisation level (default -O2)
   --target=SPEC              host (default) or cpu:TRIPLE[,cpu=NAME][,features=LIST]
   --compile-to=STAGE         stop after STAGE
-  --compile-from=STAGE       start at STAGE; INPUT is the previous stage's output
+  --compile-from=STAGE       start at STAGE; INPUT is the previous stage's output:
+                             MLIR up to llvm-ir, LLVM IR for llvm-ir-opt, asm
+                             and object
   --stage-pipeline=STAGE=PASSES
                              replace the passes of an MLIR stage (textual
                              pass pipeline, e.g. linalg=canonicalize,cse)

@@ -1,6 +1,7 @@
 //===- Compiler.cpp - one compile, stage by stage -------------------------===//
 #include "aot/Compiler.h"
 
+#include "Artifact/Writers.h"
 #include "Backend/LlvmBackend.h"
 #include "Frontend/Frontend.h"
 #include "Frontend/Registration.h"
@@ -94,7 +95,7 @@ std::string moduleName(const std::string &sourceName) {
     out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0])))
     out = "m_" + out;
-  return out;
+  return cppIdentifier(out);
 }
 
 /// The manifest's function list, either stored by an earlier compile that
@@ -130,6 +131,9 @@ Expected<Artifact> Compiler::compile(const Source &source,
 
   mlir::MLIRContext context(impl_->registry,
                             mlir::MLIRContext::Threading::DISABLED);
+  // Diagnostics name the op and its location; a dump of the whole op (a
+  // function body, say) in every error helps nobody.
+  context.printOpOnDiagnostic(false);
   DiagnosticCapture diagnostics(context);
   ArtifactBuilder out;
   Manifest &manifest = out.manifest();

@@ -66,8 +66,12 @@ Status writeFile(const std::string &path, std::string_view contents) {
     return Error::at(path, 0, 0, "cannot write: " + ec.message());
   os.write(contents.data(), contents.size());
   os.close();
-  if (os.has_error())
-    return Error::at(path, 0, 0, "cannot write: " + os.error().message());
+  if (os.has_error()) {
+    std::string reason = os.error().message();
+    // An error left set makes the stream's destructor end the process.
+    os.clear_error();
+    return Error::at(path, 0, 0, "cannot write: " + reason);
+  }
   return Status::ok();
 }
 
@@ -125,9 +129,16 @@ Status Artifact::write(const std::string &path, EmitKind kind) const {
                                                   : *stageBytecode(*stage));
   }
   case EmitKind::Header:
-    return writeFile(path, header());
   case EmitKind::Manifest:
-    return writeFile(path, manifest_.toJson());
+    // LLVM IR does not carry the tensor signatures: say so rather than write
+    // a header or manifest that silently lists nothing.
+    if (manifest_.functions.empty())
+      return Error::message(
+          "cannot emit " + std::string(emitKindName(kind)) +
+          ": the function signatures are unknown when the compile starts "
+          "from LLVM IR (--compile-from=llvm-ir-opt or later)");
+    return writeFile(path, kind == EmitKind::Header ? header()
+                                                    : manifest_.toJson());
   }
   return Error::message("unknown emit kind");
 }

@@ -8,9 +8,37 @@
 //===----------------------------------------------------------------------===//
 #include "Artifact/Writers.h"
 
+#include <cctype>
+#include <set>
 #include <sstream>
 
 namespace aot {
+
+std::string cppIdentifier(const std::string &name) {
+  static const std::set<std::string> keywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand",
+      "bitor", "bool", "break", "case", "catch", "char", "char8_t",
+      "char16_t", "char32_t", "class", "co_await", "co_return", "co_yield",
+      "compl", "concept", "const", "consteval", "constexpr", "constinit",
+      "const_cast", "continue", "decltype", "default", "delete", "do",
+      "double", "dynamic_cast", "else", "enum", "explicit", "export",
+      "extern", "false", "float", "for", "friend", "goto", "if", "inline",
+      "int", "long", "mutable", "namespace", "new", "noexcept", "not",
+      "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
+      "public", "register", "reinterpret_cast", "requires", "return",
+      "short", "signed", "sizeof", "static", "static_assert", "static_cast",
+      "struct", "switch", "template", "this", "thread_local", "throw", "true",
+      "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
+      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+  std::string out;
+  for (char c : name)
+    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0])))
+    out = "_" + out;
+  if (keywords.count(out))
+    out += "_";
+  return out;
+}
 
 static std::string cppElementType(abi::DType t) {
   switch (t) {
@@ -54,7 +82,13 @@ static std::string signatureComment(const FunctionSig &f) {
   return s + ")";
 }
 
-static void writeFunction(std::ostringstream &os, const FunctionSig &f) {
+/// Writes function number `index` as the wrapper `wrapper`. The C entry point
+/// and the result struct get index-based names in `detail`, bound to the real
+/// symbol by an asm label, so any MLIR symbol name works.
+static void writeFunction(std::ostringstream &os, const FunctionSig &f,
+                          size_t index, const std::string &wrapper) {
+  const std::string results = "results_" + std::to_string(index);
+  const std::string entry = "entry_" + std::to_string(index);
   const size_t nres = f.results.size();
   const bool byValue = nres == 1 && f.results[0].isScalar();
   const bool outPointer = nres > 0 && !byValue;
@@ -63,7 +97,7 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f) {
   // struct of results (natural alignment, like C).
   os << "namespace detail {\n";
   if (outPointer) {
-    os << "struct " << f.name << "_results {\n";
+    os << "struct " << results << " {\n";
     for (size_t k = 0; k < nres; ++k)
       os << "  "
          << (f.results[k].isScalar() ? cppElementType(f.results[k].dtype)
@@ -73,10 +107,10 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f) {
   }
   os << "extern \"C\" "
      << (byValue ? cppElementType(f.results[0].dtype) : std::string("void"))
-     << " " << f.symbol << "(";
+     << " " << entry << "(";
   bool first = true;
   if (outPointer) {
-    os << f.name << "_results *";
+    os << results << " *";
     first = false;
   }
   for (const ValueSig &a : f.args) {
@@ -84,7 +118,7 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f) {
        << (a.isScalar() ? cppElementType(a.dtype) : memrefType(a) + " *");
     first = false;
   }
-  os << ");\n} // namespace detail\n\n";
+  os << ") __asm__(\"" << f.symbol << "\");\n} // namespace detail\n\n";
 
   // The wrapper.
   std::string ret = nres == 0   ? "void"
@@ -97,7 +131,7 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f) {
   }
   os << "/// " << signatureComment(f) << "\n";
   os << "/// Throws aot::abi::Error if a static dim of an argument differs.\n";
-  os << "inline " << ret << " " << f.name << "(";
+  os << "inline " << ret << " " << wrapper << "(";
   for (size_t i = 0; i < f.args.size(); ++i)
     os << (i ? ", " : "")
        << (f.args[i].isScalar() ? cppElementType(f.args[i].dtype)
@@ -111,13 +145,13 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f) {
         continue;
       os << "  if (arg" << i << ".sizes[" << d << "] != " << a.shape[d]
          << ")\n"
-         << "    throw aot::abi::Error(\"" << f.name << ": argument " << i
+         << "    throw aot::abi::Error(\"" << wrapper << ": argument " << i
          << " dim " << d << " is \" + std::to_string(arg" << i << ".sizes["
          << d << "]) + \", expected " << a.shape[d] << " (" << a.str()
          << ")\");\n";
     }
   }
-  std::string call = "detail::" + f.symbol + "(";
+  std::string call = "detail::" + entry + "(";
   first = true;
   if (outPointer) {
     call += "&results";
@@ -137,7 +171,7 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f) {
     os << "  return " << call << ";\n}\n\n";
     return;
   }
-  os << "  detail::" << f.name << "_results results{};\n";
+  os << "  detail::" << results << " results{};\n";
   os << "  " << call << ";\n";
   os << "  auto owners = aot::abi::adoptResultBuffers({";
   first = true;
@@ -190,8 +224,16 @@ std::string generateHeader(const Manifest &manifest) {
      << "#include \"aot/abi/Ownership.h\"\n\n"
      << "#include <cstdint>\n#include <string>\n#include <tuple>\n\n";
   os << "namespace aot_compiled::" << manifest.module << " {\n\n";
-  for (const FunctionSig &f : manifest.functions)
-    writeFunction(os, f);
+  // Wrapper names are C++ identifiers, distinct from each other and from the
+  // `detail` namespace.
+  std::set<std::string> used = {"detail"};
+  for (size_t i = 0; i < manifest.functions.size(); ++i) {
+    std::string wrapper = cppIdentifier(manifest.functions[i].name);
+    while (used.count(wrapper))
+      wrapper += "_";
+    used.insert(wrapper);
+    writeFunction(os, manifest.functions[i], i, wrapper);
+  }
   os << "} // namespace aot_compiled::" << manifest.module << "\n";
   return os.str();
 }

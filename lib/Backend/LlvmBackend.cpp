@@ -103,13 +103,20 @@ static Status addInvokeWrapper(llvm::Module &module, const FunctionSig &sig) {
 
 Status finalizeExports(llvm::Module &module,
                        const std::vector<FunctionSig> &functions) {
-  for (const FunctionSig &sig : functions) {
+  for (const FunctionSig &sig : functions)
     if (Status s = addInvokeWrapper(module, sig); !s)
       return s;
-    if (llvm::Function *impl = module.getFunction(sig.name);
-        impl && !impl->isDeclaration())
-      impl->setLinkage(llvm::GlobalValue::InternalLinkage);
+  // Only the entry points are exported: implementations and private helpers
+  // become internal, so two compiled modules (or a module and libc, for a
+  // function named `dup`) never clash or interpose each other's symbols.
+  llvm::StringSet<> exported;
+  for (const FunctionSig &sig : functions) {
+    exported.insert(sig.symbol);
+    exported.insert(kInvokePrefix + sig.name);
   }
+  for (llvm::Function &f : module.functions())
+    if (!f.isDeclaration() && !exported.contains(f.getName()))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
   return Status::ok();
 }
 

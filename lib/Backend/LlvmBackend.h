@@ -36,9 +36,8 @@ Expected<std::unique_ptr<llvm::Module>>
 parseLlvmIr(const std::string &text, const std::string &name,
             llvm::LLVMContext &context, llvm::TargetMachine &tm);
 
-/// Gives the implementation functions behind each exported C interface
-/// internal linkage (so two compiled models never clash on `NAME`) and adds
-/// the `_aot_invoke_NAME` entry point of every function in `functions`.
+/// Adds the `_aot_invoke_NAME` entry point of every function in
+/// `functions` and gives every other defined function internal linkage.
 Status finalizeExports(llvm::Module &module,
                        const std::vector<FunctionSig> &functions);
 

@@ -63,11 +63,39 @@ static Status checkCpuAndFeatures(const llvm::Target &target,
   return Status::ok();
 }
 
+/// CPU architectures the lowering produces working code for. LLVM knows
+/// more triples (GPUs, SPIR-V, small embedded cores), and some of them crash
+/// or abort on this IR: refuse them up front instead.
+static bool isSupportedCpu(const llvm::Triple &triple) {
+  switch (triple.getArch()) {
+  case llvm::Triple::x86:
+  case llvm::Triple::x86_64:
+  case llvm::Triple::aarch64:
+  case llvm::Triple::aarch64_be:
+  case llvm::Triple::arm:
+  case llvm::Triple::thumb:
+  case llvm::Triple::riscv32:
+  case llvm::Triple::riscv64:
+  case llvm::Triple::ppc64:
+  case llvm::Triple::ppc64le:
+  case llvm::Triple::systemz:
+  case llvm::Triple::loongarch64:
+    return true;
+  default:
+    return false;
+  }
+}
+
 Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const Target &target, int optLevel) {
   initializeTargets();
   llvm::Triple triple(target.isHost() ? llvm::sys::getDefaultTargetTriple()
                                       : target.triple);
+  if (!isSupportedCpu(triple))
+    return Error::message(
+        "unsupported target triple '" + triple.str() +
+        "': CPU targets are x86, x86_64, aarch64, arm, thumb, riscv32, "
+        "riscv64, ppc64, ppc64le, systemz and loongarch64");
   std::string error;
   const llvm::Target *llvmTarget =
       llvm::TargetRegistry::lookupTarget(triple, error);

@@ -72,8 +72,8 @@ static mlir::LogicalResult checkBoundaryType(mlir::func::FuncOp fn,
     if (*dtype != abi::DType::F16 && *dtype != abi::DType::BF16)
       return mlir::success();
     return fn.emitError() << "public function '" << fn.getSymName() << "' "
-                          << what << " " << index << " is a " << t
-                          << " scalar; pass it as tensor<" << t
+                          << what << " " << index << " is a '" << typeString(t)
+                          << "' scalar; pass it as tensor<" << typeString(t)
                           << "> instead";
   }
   return fn.emitError() << "public function '" << fn.getSymName() << "' "
@@ -88,9 +88,11 @@ mlir::LogicalResult checkInputContract(mlir::ModuleOp module) {
       "func", "arith", "math", "tensor", "linalg",
       "tosa", "scf",   "cf",   "bufferization"};
   bool ok = true;
-  module.walk([&](mlir::Operation *op) {
+  // Pre-order, so that the ops nested in a rejected op are not reported too:
+  // one error per offending op.
+  module->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
     if (op == module.getOperation())
-      return;
+      return mlir::WalkResult::advance();
     llvm::StringRef dialect = op->getName().getDialectNamespace();
     if (!allowed.contains(dialect)) {
       op->emitError() << "op '" << op->getName()
@@ -98,7 +100,7 @@ mlir::LogicalResult checkInputContract(mlir::ModuleOp module) {
                          "are "
                       << kDialects;
       ok = false;
-      return;
+      return mlir::WalkResult::skip();
     }
     auto checkType = [&](mlir::Type t) {
       if (isAcceptedType(t))
@@ -113,12 +115,13 @@ mlir::LogicalResult checkInputContract(mlir::ModuleOp module) {
     };
     for (mlir::Type t : op->getResultTypes())
       if (!checkType(t))
-        return;
+        return mlir::WalkResult::skip();
     for (mlir::Region &region : op->getRegions())
       for (mlir::Block &block : region)
         for (mlir::BlockArgument arg : block.getArguments())
           if (!checkType(arg.getType()))
-            return;
+            return mlir::WalkResult::skip();
+    return mlir::WalkResult::advance();
   });
   if (!ok)
     return mlir::failure();

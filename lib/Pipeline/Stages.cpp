@@ -8,7 +8,13 @@
 namespace aot {
 
 static Status addPassList(mlir::OpPassManager &pm, Stage stage,
-                          const std::string &passes, const char *what) {
+                          std::string passes, const char *what) {
+  // A list written as a whole mlir-opt pipeline, `builtin.module(...)`,
+  // would nest inside the module-anchored manager and run nothing: unwrap it.
+  const std::string anchor = "builtin.module(";
+  if (passes.rfind(anchor, 0) == 0 && !passes.empty() && passes.back() == ')')
+    passes = passes.substr(anchor.size(),
+                           passes.size() - anchor.size() - 1);
   if (passes.empty())
     return Status::ok();
   std::string message;
