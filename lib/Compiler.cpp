@@ -12,7 +12,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Support/FileUtilities.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -90,12 +89,9 @@ std::string moduleBytecode(mlir::ModuleOp module) {
 /// A C identifier from the source file's stem ("models/mlp-2.mlir" -> mlp_2).
 std::string moduleName(const std::string &sourceName) {
   std::string stem = llvm::sys::path::stem(sourceName).str();
-  std::string out;
-  for (char c : stem)
-    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0])))
-    out = "m_" + out;
-  return cppIdentifier(out);
+  if (stem.empty() || std::isdigit(static_cast<unsigned char>(stem[0])))
+    stem = "m_" + stem;
+  return cppIdentifier(stem);
 }
 
 /// The manifest's function list, either stored by an earlier compile that
@@ -196,15 +192,12 @@ Expected<Artifact> Compiler::compile(const Source &source,
     out.snapshot(Stage::LlvmIr, printLlvmIr(*llvmModule));
   } else {
     // Past the MLIR stages the source is LLVM IR text.
-    std::string text = source.contents();
-    if (source.isFile()) {
-      std::string ioError;
-      auto buffer = mlir::openInputFile(source.name(), &ioError);
-      if (!buffer)
-        return Error::at(source.name(), 0, 0, ioError);
-      text = buffer->getBuffer().str();
-    }
-    auto parsed = parseLlvmIr(text, source.name(), llvmContext, **tm);
+    std::string ioError;
+    auto buffer = openSource(source, ioError);
+    if (!buffer)
+      return Error::at(source.name(), 0, 0, ioError);
+    auto parsed = parseLlvmIr(buffer->getBuffer().str(), source.name(),
+                              llvmContext, **tm);
     if (!parsed)
       return parsed.error();
     llvmModule = std::move(*parsed);

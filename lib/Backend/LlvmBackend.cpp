@@ -171,15 +171,19 @@ std::vector<std::string> linkRequirements(const std::string &object) {
   bool needsRuntime = false, needsLibm = false;
   for (const llvm::object::SymbolRef &sym : (*file)->symbols()) {
     auto flags = sym.getFlags();
-    auto name = sym.getName();
-    if (!flags || !name ||
-        !(*flags & llvm::object::SymbolRef::SF_Undefined) || name->empty()) {
-      if (!flags)
-        llvm::consumeError(flags.takeError());
-      if (!name)
-        llvm::consumeError(name.takeError());
+    if (!flags) {
+      llvm::consumeError(flags.takeError());
       continue;
     }
+    if (!(*flags & llvm::object::SymbolRef::SF_Undefined))
+      continue;
+    auto name = sym.getName();
+    if (!name) {
+      llvm::consumeError(name.takeError());
+      continue;
+    }
+    if (name->empty())
+      continue;
     if (runtime.contains(*name))
       needsRuntime = true;
     else if (!libc.contains(*name))

@@ -7,7 +7,16 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+
 namespace aot {
+
+/// The source's bytes: the file's contents, or a copy of the in-memory
+/// buffer. Null with `ioError` set when the file cannot be read.
+std::unique_ptr<llvm::MemoryBuffer> openSource(const Source &source,
+                                               std::string &ioError);
 
 /// Parses text or bytecode (told apart by content) into a module and
 /// verifies it. Errors are emitted to the context's diagnostic handlers.

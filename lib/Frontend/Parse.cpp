@@ -10,18 +10,20 @@
 
 namespace aot {
 
+std::unique_ptr<llvm::MemoryBuffer> openSource(const Source &source,
+                                               std::string &ioError) {
+  if (source.isFile())
+    return mlir::openInputFile(source.name(), &ioError);
+  return llvm::MemoryBuffer::getMemBufferCopy(source.contents(),
+                                              source.name());
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> parseModule(const Source &source,
                                               mlir::MLIRContext &context,
                                               std::string &ioError) {
-  std::unique_ptr<llvm::MemoryBuffer> buffer;
-  if (source.isFile()) {
-    buffer = mlir::openInputFile(source.name(), &ioError);
-    if (!buffer)
-      return nullptr;
-  } else {
-    buffer = llvm::MemoryBuffer::getMemBufferCopy(source.contents(),
-                                                  source.name());
-  }
+  std::unique_ptr<llvm::MemoryBuffer> buffer = openSource(source, ioError);
+  if (!buffer)
+    return nullptr;
   // Shared so that bytecode resources referring into the buffer stay valid.
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
