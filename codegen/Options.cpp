@@ -13,9 +13,11 @@ content) ahead of time. The kind of OUTPUT follows its extension:
 '-o -' writes text kinds to standard output.
 
 options:
-  -o FILE                    output file
+  -o FILE                    output file; repeat -o to write several kinds
+                             from one compile (-o m.o -o m.h -o m.json)
   --emit=KIND                object|static-lib|shared-lib|llvm-ir|asm|mlir|
-                             bytecode|header|manifest (overrides the extension)
+                             bytecode|header|manifest (overrides the extension
+                             of a single -o)
   -O0 -O1 -O2 -O3            optimisation level (default -O2)
   --target=SPEC              host (default) or cpu:TRIPLE[,cpu=NAME][,features=LIST]
   --compile-to=STAGE         stop after STAGE
@@ -40,6 +42,8 @@ static Error bad(const std::string &message) {
 
 Expected<Options> parseOptions(const std::vector<std::string> &args) {
   Options o;
+  std::vector<std::string> outputs;
+  std::optional<EmitKind> emit;
   auto stageValue = [](const std::string &flag,
                        const std::string &v) -> Expected<Stage> {
     if (auto s = parseStage(v))
@@ -63,14 +67,14 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     } else if (a == "-o") {
       if (i + 1 >= args.size())
         return bad("-o needs a file name");
-      o.output = args[++i];
+      outputs.push_back(args[++i]);
     } else if (a.size() == 3 && a[0] == '-' && a[1] == 'O') {
       if (a[2] < '0' || a[2] > '3')
         return bad("unknown optimisation level '" + a + "': use -O0..-O3");
       o.pipeline.optLevel(a[2] - '0');
     } else if (auto v = value("--emit=")) {
-      o.emit = parseEmitKind(*v);
-      if (!o.emit)
+      emit = parseEmitKind(*v);
+      if (!emit)
         return bad("unknown --emit kind '" + *v + "'");
     } else if (auto v = value("--target=")) {
       auto t = Target::parse(*v);
@@ -112,15 +116,23 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     return o;
   if (o.input.empty())
     return bad("no input file");
-  if (o.output.empty() && o.dumpStagesDir.empty())
+  if (outputs.empty() && o.dumpStagesDir.empty())
     return bad("no output: give -o FILE or --dump-stages=DIR");
-  if (!o.output.empty() && !o.emit) {
-    if (o.output == "-")
+  if (outputs.size() > 1 && emit)
+    return bad("--emit names the kind of a single -o; with several outputs "
+               "each kind follows its file's extension");
+  for (const std::string &path : outputs) {
+    if (path == "-" && outputs.size() > 1)
+      return bad("'-o -' cannot be combined with other outputs");
+    std::optional<EmitKind> kind = emit;
+    if (!kind && path == "-")
       return bad("'-o -' needs --emit=KIND");
-    o.emit = emitKindForPath(o.output);
-    if (!o.emit)
-      return bad("cannot tell the output kind of '" + o.output +
+    if (!kind)
+      kind = emitKindForPath(path);
+    if (!kind)
+      return bad("cannot tell the output kind of '" + path +
                  "' from its extension; add --emit=KIND");
+    o.outputs.push_back({path, *kind});
   }
   if (Status s = o.pipeline.validate(); !s)
     return s.error();

@@ -14,9 +14,15 @@ namespace aot::cli {
 
 /// Everything the command line asked for.
 struct Options {
+  /// One file to write and the kind it is written as.
+  struct Output {
+    std::string path;
+    EmitKind kind;
+  };
+
   std::string input;
-  std::string output;
-  std::optional<EmitKind> emit;
+  /// Every -o, in order; several outputs share one compile.
+  std::vector<Output> outputs;
   std::string dumpStagesDir;
   Pipeline pipeline;
   Target target;

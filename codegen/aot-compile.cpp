@@ -32,6 +32,25 @@ void listStages() {
   }
 }
 
+/// Text kinds go to stdout through a temporary file written by the same code
+/// path as any other output, so both behave identically.
+aot::Status writeToStdout(const aot::Artifact &artifact, aot::EmitKind kind) {
+  auto tmp = std::filesystem::temp_directory_path() /
+             ("aot-compile-" + std::to_string(::getpid()) + ".out");
+  aot::Status s = artifact.write(tmp.string(), kind);
+  if (s) {
+    std::FILE *f = std::fopen(tmp.c_str(), "rb");
+    char buf[65536];
+    size_t n;
+    while (f && (n = std::fread(buf, 1, sizeof buf, f)) > 0)
+      std::fwrite(buf, 1, n, stdout);
+    if (f)
+      std::fclose(f);
+  }
+  std::filesystem::remove(tmp);
+  return s;
+}
+
 int run(const std::vector<std::string> &args) {
   auto options = aot::cli::parseOptions(args);
   if (!options)
@@ -58,28 +77,12 @@ int run(const std::vector<std::string> &args) {
   if (!options->dumpStagesDir.empty())
     if (aot::Status s = artifact->writeStages(options->dumpStagesDir); !s)
       return fail(s.error());
-  if (options->output.empty())
-    return 0;
-  if (options->output == "-") {
-    // Text kinds go to stdout through a temporary file written by the same
-    // code path as any other output, so both behave identically.
-    auto tmp = std::filesystem::temp_directory_path() /
-               ("aot-compile-" + std::to_string(::getpid()) + ".out");
-    aot::Status s = artifact->write(tmp.string(), *options->emit);
-    if (s) {
-      std::FILE *f = std::fopen(tmp.c_str(), "rb");
-      char buf[65536];
-      size_t n;
-      while (f && (n = std::fread(buf, 1, sizeof buf, f)) > 0)
-        std::fwrite(buf, 1, n, stdout);
-      if (f)
-        std::fclose(f);
-    }
-    std::filesystem::remove(tmp);
-    return s ? 0 : fail(s.error());
+  for (const aot::cli::Options::Output &out : options->outputs) {
+    aot::Status s = out.path == "-" ? writeToStdout(*artifact, out.kind)
+                                    : artifact->write(out.path, out.kind);
+    if (!s)
+      return fail(s.error());
   }
-  if (aot::Status s = artifact->write(options->output, *options->emit); !s)
-    return fail(s.error());
   return 0;
 }
 

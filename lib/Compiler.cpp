@@ -189,6 +189,7 @@ Expected<Artifact> Compiler::compile(const Source &source,
     llvmModule = std::move(*translated);
     if (Status s = finalizeExports(*llvmModule, manifest.functions); !s)
       return s.error();
+    storeSignatureMetadata(*llvmModule, manifest.functions);
     out.snapshot(Stage::LlvmIr, printLlvmIr(*llvmModule));
   } else {
     // Past the MLIR stages the source is LLVM IR text.
@@ -201,6 +202,10 @@ Expected<Artifact> Compiler::compile(const Source &source,
     if (!parsed)
       return parsed.error();
     llvmModule = std::move(*parsed);
+    auto stored = loadSignatureMetadata(*llvmModule, source.name());
+    if (!stored)
+      return stored.error();
+    manifest.functions = std::move(*stored);
   }
 
   if (runs(Stage::LlvmIrOpt)) {

@@ -5,6 +5,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
 #include <cstdlib>
@@ -26,12 +27,22 @@ Status writeStaticLibrary(const std::string &path, const std::string &module,
   return Status::ok();
 }
 
-/// The runtime archive: $AOT_RUNTIME_LIBRARY, else the installed copy, else
-/// the one in the build tree this library was built in.
+/// The runtime archive: $AOT_RUNTIME_LIBRARY, else the copy installed beside
+/// the running program (bin/../lib), else the one at the configured install
+/// prefix, else the one in the build tree this library was built in.
 static std::string runtimeArchive() {
   if (const char *env = std::getenv("AOT_RUNTIME_LIBRARY"))
     return env;
-  for (const char *candidate : {AOT_RUNTIME_INSTALL_PATH, AOT_RUNTIME_BUILD_PATH})
+  std::vector<std::string> candidates;
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  if (!exe.empty()) {
+    llvm::SmallString<256> beside(llvm::sys::path::parent_path(exe));
+    llvm::sys::path::append(beside, AOT_RUNTIME_RELATIVE_PATH);
+    candidates.push_back(std::string(beside));
+  }
+  candidates.push_back(AOT_RUNTIME_INSTALL_PATH);
+  candidates.push_back(AOT_RUNTIME_BUILD_PATH);
+  for (const std::string &candidate : candidates)
     if (llvm::sys::fs::exists(candidate))
       return candidate;
   return "";

@@ -120,6 +120,40 @@ Status finalizeExports(llvm::Module &module,
   return Status::ok();
 }
 
+static constexpr llvm::StringLiteral kSignatureMetadata = "aot.manifest";
+
+void storeSignatureMetadata(llvm::Module &module,
+                            const std::vector<FunctionSig> &functions) {
+  Manifest m;
+  m.functions = functions;
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::NamedMDNode *node = module.getOrInsertNamedMetadata(kSignatureMetadata);
+  node->clearOperands();
+  node->addOperand(
+      llvm::MDNode::get(ctx, llvm::MDString::get(ctx, m.toJson(false))));
+}
+
+Expected<std::vector<FunctionSig>>
+loadSignatureMetadata(const llvm::Module &module,
+                      const std::string &sourceName) {
+  const llvm::NamedMDNode *node = module.getNamedMetadata(kSignatureMetadata);
+  if (!node)
+    return std::vector<FunctionSig>{};
+  auto malformed = [&](const std::string &why) {
+    return Error::at(sourceName, 0, 0,
+                     "metadata !" + kSignatureMetadata.str() + " " + why);
+  };
+  if (node->getNumOperands() != 1 || node->getOperand(0)->getNumOperands() != 1)
+    return malformed("must hold exactly one string");
+  auto *json = llvm::dyn_cast<llvm::MDString>(node->getOperand(0)->getOperand(0));
+  if (!json)
+    return malformed("must hold exactly one string");
+  auto manifest = Manifest::fromJson(json->getString().str());
+  if (!manifest)
+    return malformed("is invalid: " + manifest.error().str());
+  return manifest->functions;
+}
+
 void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
