@@ -28,6 +28,8 @@ options:
                              replace the passes of an MLIR stage (textual
                              pass pipeline, e.g. linalg=canonicalize,cse)
   --dump-stages=DIR          write every stage's output to DIR (00-input.mlir ...)
+  --write-if-changed         leave an output that already holds the same bytes
+                             untouched (time stamp included), for build tools
   --list-stages              list the stages and their default passes
   --version                  print the version
   --help                     print this help
@@ -62,6 +64,8 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
       o.help = true;
     } else if (a == "--version") {
       o.version = true;
+    } else if (a == "--write-if-changed") {
+      o.writeIfChanged = true;
     } else if (a == "--list-stages") {
       o.listStages = true;
     } else if (a == "-o") {

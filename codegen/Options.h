@@ -26,6 +26,9 @@ struct Options {
   std::string dumpStagesDir;
   Pipeline pipeline;
   Target target;
+  /// Leave an output file alone when it already holds exactly what would be
+  /// written, so that Ninja (restat) skips the steps that depend on it.
+  bool writeIfChanged = false;
   bool help = false, version = false, listStages = false;
 };
 

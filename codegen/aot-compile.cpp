@@ -11,7 +11,10 @@
 
 #include <cstdio>
 #include <exception>
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <iostream>
 #include <unistd.h>
 
@@ -51,6 +54,42 @@ aot::Status writeToStdout(const aot::Artifact &artifact, aot::EmitKind kind) {
   return s;
 }
 
+bool sameContents(const std::filesystem::path &a,
+                  const std::filesystem::path &b) {
+  std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);
+  if (!fa || !fb)
+    return false;
+  return std::equal(std::istreambuf_iterator<char>(fa),
+                    std::istreambuf_iterator<char>(),
+                    std::istreambuf_iterator<char>(fb),
+                    std::istreambuf_iterator<char>());
+}
+
+/// Writes `path` unless it is a regular file that already holds exactly
+/// these bytes: the new output goes to a sibling file first, which replaces
+/// `path` only when different.
+aot::Status writeIfChanged(const aot::Artifact &artifact,
+                           const std::string &path, aot::EmitKind kind) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    return artifact.write(path, kind);
+  std::string fresh = path + ".aot-new";
+  if (aot::Status s = artifact.write(fresh, kind); !s) {
+    std::filesystem::remove(fresh, ec);
+    return s;
+  }
+  if (sameContents(fresh, path)) {
+    std::filesystem::remove(fresh, ec);
+    return aot::Status::ok();
+  }
+  std::filesystem::rename(fresh, path, ec);
+  if (ec) {
+    std::filesystem::remove(fresh, ec);
+    return aot::Error::at(path, 0, 0, "cannot write: " + ec.message());
+  }
+  return aot::Status::ok();
+}
+
 int run(const std::vector<std::string> &args) {
   auto options = aot::cli::parseOptions(args);
   if (!options)
@@ -78,8 +117,10 @@ int run(const std::vector<std::string> &args) {
     if (aot::Status s = artifact->writeStages(options->dumpStagesDir); !s)
       return fail(s.error());
   for (const aot::cli::Options::Output &out : options->outputs) {
-    aot::Status s = out.path == "-" ? writeToStdout(*artifact, out.kind)
-                                    : artifact->write(out.path, out.kind);
+    aot::Status s =
+        out.path == "-"           ? writeToStdout(*artifact, out.kind)
+        : options->writeIfChanged ? writeIfChanged(*artifact, out.path, out.kind)
+                                  : artifact->write(out.path, out.kind);
     if (!s)
       return fail(s.error());
   }

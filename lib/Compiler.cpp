@@ -1,5 +1,6 @@
 //===- Compiler.cpp - one compile, stage by stage -------------------------===//
 #include "aot/Compiler.h"
+#include "aot/CppNames.h"
 
 #include "Artifact/Writers.h"
 #include "Backend/LlvmBackend.h"

@@ -8,67 +8,28 @@
 //===----------------------------------------------------------------------===//
 #include "Artifact/Writers.h"
 
+#include "aot/CppNames.h"
+
 #include <cctype>
 #include <set>
 #include <sstream>
 
 namespace aot {
 
-std::string cppIdentifier(const std::string &name) {
-  static const std::set<std::string> keywords = {
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand",
-      "bitor", "bool", "break", "case", "catch", "char", "char8_t",
-      "char16_t", "char32_t", "class", "co_await", "co_return", "co_yield",
-      "compl", "concept", "const", "consteval", "constexpr", "constinit",
-      "const_cast", "continue", "decltype", "default", "delete", "do",
-      "double", "dynamic_cast", "else", "enum", "explicit", "export",
-      "extern", "false", "float", "for", "friend", "goto", "if", "inline",
-      "int", "long", "mutable", "namespace", "new", "noexcept", "not",
-      "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
-      "public", "register", "reinterpret_cast", "requires", "return",
-      "short", "signed", "sizeof", "static", "static_assert", "static_cast",
-      "struct", "switch", "template", "this", "thread_local", "throw", "true",
-      "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
-  std::string out;
-  for (char c : name)
-    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0])))
-    out = "_" + out;
-  if (keywords.count(out))
-    out += "_";
-  return out;
-}
-
-static std::string cppElementType(abi::DType t) {
-  switch (t) {
-  case abi::DType::I1: return "bool";
-  case abi::DType::I8: return "std::int8_t";
-  case abi::DType::I16: return "std::int16_t";
-  case abi::DType::I32: return "std::int32_t";
-  case abi::DType::I64: return "std::int64_t";
-  case abi::DType::U8: return "std::uint8_t";
-  case abi::DType::U16: return "std::uint16_t";
-  case abi::DType::U32: return "std::uint32_t";
-  case abi::DType::U64: return "std::uint64_t";
-  case abi::DType::F16: return "aot::abi::f16";
-  case abi::DType::BF16: return "aot::abi::bf16";
-  case abi::DType::F32: return "float";
-  case abi::DType::F64: return "double";
-  }
-  return "void";
+static std::string elementType(abi::DType t) {
+  return std::string(cppElementType(t));
 }
 
 static std::string memrefType(const ValueSig &v) {
-  return "aot::abi::MemRef<" + cppElementType(v.dtype) + ", " +
+  return "aot::abi::MemRef<" + elementType(v.dtype) + ", " +
          std::to_string(v.rank()) + ">";
 }
 
 /// What the wrapper returns for one result.
 static std::string resultType(const ValueSig &v) {
   if (v.isScalar())
-    return cppElementType(v.dtype);
-  return "aot::abi::Owned<" + cppElementType(v.dtype) + ", " +
+    return elementType(v.dtype);
+  return "aot::abi::Owned<" + elementType(v.dtype) + ", " +
          std::to_string(v.rank()) + ">";
 }
 
@@ -100,13 +61,13 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
     os << "struct " << results << " {\n";
     for (size_t k = 0; k < nres; ++k)
       os << "  "
-         << (f.results[k].isScalar() ? cppElementType(f.results[k].dtype)
+         << (f.results[k].isScalar() ? elementType(f.results[k].dtype)
                                      : memrefType(f.results[k]))
          << " r" << k << ";\n";
     os << "};\n";
   }
   os << "extern \"C\" "
-     << (byValue ? cppElementType(f.results[0].dtype) : std::string("void"))
+     << (byValue ? elementType(f.results[0].dtype) : std::string("void"))
      << " " << entry << "(";
   bool first = true;
   if (outPointer) {
@@ -115,7 +76,7 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
   }
   for (const ValueSig &a : f.args) {
     os << (first ? "" : ", ")
-       << (a.isScalar() ? cppElementType(a.dtype) : memrefType(a) + " *");
+       << (a.isScalar() ? elementType(a.dtype) : memrefType(a) + " *");
     first = false;
   }
   os << ") __asm__(\"" << f.symbol << "\");\n} // namespace detail\n\n";
@@ -134,7 +95,7 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
   os << "inline " << ret << " " << wrapper << "(";
   for (size_t i = 0; i < f.args.size(); ++i)
     os << (i ? ", " : "")
-       << (f.args[i].isScalar() ? cppElementType(f.args[i].dtype)
+       << (f.args[i].isScalar() ? elementType(f.args[i].dtype)
                                 : memrefType(f.args[i]))
        << " arg" << i;
   os << ") {\n";
@@ -224,16 +185,9 @@ std::string generateHeader(const Manifest &manifest) {
      << "#include \"aot/abi/Ownership.h\"\n\n"
      << "#include <cstdint>\n#include <string>\n#include <tuple>\n\n";
   os << "namespace aot_compiled::" << manifest.module << " {\n\n";
-  // Wrapper names are C++ identifiers, distinct from each other and from the
-  // `detail` namespace.
-  std::set<std::string> used = {"detail"};
-  for (size_t i = 0; i < manifest.functions.size(); ++i) {
-    std::string wrapper = cppIdentifier(manifest.functions[i].name);
-    while (used.count(wrapper))
-      wrapper += "_";
-    used.insert(wrapper);
-    writeFunction(os, manifest.functions[i], i, wrapper);
-  }
+  std::vector<std::string> wrappers = headerWrapperNames(manifest);
+  for (size_t i = 0; i < manifest.functions.size(); ++i)
+    writeFunction(os, manifest.functions[i], i, wrappers[i]);
   os << "} // namespace aot_compiled::" << manifest.module << "\n";
   return os.str();
 }

@@ -21,10 +21,6 @@ Status writeStaticLibrary(const std::string &path, const std::string &module,
 Status writeSharedLibrary(const std::string &path, const std::string &object,
                           const Manifest &manifest);
 
-/// `name` as a C++ identifier: other characters become '_', a leading digit
-/// or a C++ keyword gets a '_' added.
-std::string cppIdentifier(const std::string &name);
-
 /// The typed C++ header for the manifest's functions.
 std::string generateHeader(const Manifest &manifest);
 

@@ -102,7 +102,8 @@ std::string Pipeline::defaultStagePasses(Stage stage) {
   case Stage::Linalg:
     return "lift-cf-to-scf,"
            "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
-           "tosa-to-linalg,tosa-to-arith,tosa-to-tensor),canonicalize,"
+           "tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"
+           "convert-elementwise-to-linalg),canonicalize,"
            "linalg-fuse-elementwise-ops,canonicalize,cse";
   case Stage::Tiled:
     return "func.func(aot-tile-and-vectorize),canonicalize,cse";

@@ -1,0 +1,312 @@
+//===- Reference.h - typed, checked access to a reference .npz ------------===//
+//
+// What a test of compiled code reads: the inputs and expected results of its
+// functions, stored in an .npz archive (numpy.savez) under keys such as
+// "FUNC/arg0" and "FUNC/result0". Every value is checked against the
+// function's signature before use, so a stale or mismatched reference fails
+// with a message naming the file and the key instead of feeding compiled
+// code memory of the wrong size. bf16 arrays are accepted as numpy uint16
+// bit patterns (see Npy.h), i1 as numpy bool.
+//
+// Header-only; needs the abi/ headers and libzip (MlirAot::abi), no test
+// framework.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "aot/abi/Compare.h"
+#include "aot/abi/DType.h"
+#include "aot/abi/Error.h"
+#include "aot/abi/MemRef.h"
+#include "aot/abi/Npy.h"
+#include "aot/abi/Npz.h"
+#include "aot/abi/Owned.h"
+#include "aot/abi/Tensor.h"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace aot::testing {
+
+/// "tensor<?x4xf32>" for a tensor signature (-1: a dynamic dim), "f32" for a
+/// scalar one: how the value reads in the MLIR source.
+inline std::string signatureString(abi::DType dtype,
+                                   const std::vector<std::int64_t> &shape,
+                                   bool scalar = false) {
+  if (scalar)
+    return std::string(abi::dtypeName(dtype));
+  std::string s = "tensor<";
+  for (std::int64_t d : shape)
+    s += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
+  return s + std::string(abi::dtypeName(dtype)) + ">";
+}
+
+/// The types of scalar arguments and results: what compiled code passes by
+/// value.
+template <typename T>
+concept ScalarValue = std::is_arithmetic_v<T> || std::is_same_v<T, abi::f16> ||
+    std::is_same_v<T, abi::bf16>;
+
+/// A tensor argument for one call: a private contiguous copy of the stored
+/// array, so compiled code gets fresh memory, plus the stored original to
+/// check afterwards that the call left its argument alone. Owns both
+/// buffers; copies of an Input share them. The descriptor desc() returns
+/// points into the copy: keep the Input alive while the call and any result
+/// that may alias the argument are in use.
+template <typename T, int R> class Input {
+public:
+  Input(std::string key, abi::Tensor original)
+      : key_(std::move(key)), original_(std::move(original)) {
+    copy_ = abi::Tensor::zeros(original_.dtype(), original_.shape());
+    abi::Tensor source = original_.contiguous();
+    std::memcpy(copy_.rawData(), source.rawData(), byteSize());
+  }
+
+  /// The reference key the value was read from.
+  const std::string &key() const { return key_; }
+
+  /// A contiguous descriptor of the private copy, to pass to compiled code.
+  abi::MemRef<T, R> desc() const {
+    std::array<std::int64_t, R> shape{};
+    for (int i = 0; i < R; ++i)
+      shape[i] = copy_.shape()[i];
+    return abi::MemRef<T, R>::contiguous(copy_.data<T>(), shape);
+  }
+
+  /// The private copy as passed to compiled code (shares its memory).
+  const abi::Tensor &tensor() const { return copy_; }
+  /// The array as stored in the reference.
+  const abi::Tensor &original() const { return original_; }
+
+  /// Whether the private copy still equals the stored original, bit for bit
+  /// (a flipped zero sign or another NaN payload counts as a change). The
+  /// message starts with the key.
+  abi::Comparison unchanged() const {
+    abi::Comparison c =
+        abi::compare(copy_, original_, abi::Tolerance{0.0, 0.0, -1});
+    if (c.ok && std::memcmp(copy_.rawData(), original_.contiguous().rawData(),
+                            byteSize()) != 0) {
+      c.ok = false;
+      c.message = "the values compare equal but their bits differ (the sign "
+                  "of a zero or the payload of a NaN changed)";
+    }
+    c.message = key_ + ": " +
+                (c.ok ? "argument unchanged by the call"
+                      : "the call modified its argument: " + c.message);
+    return c;
+  }
+
+private:
+  std::size_t byteSize() const {
+    return std::size_t(original_.numElements()) * original_.elementSize();
+  }
+
+  std::string key_;
+  abi::Tensor original_;
+  abi::Tensor copy_;
+};
+
+/// Compares a tensor result, read through its strides and offset, with an
+/// expected tensor (see abi::compare for the rules).
+template <typename T, int R>
+abi::Comparison compare(const abi::Owned<T, R> &actual,
+                        const abi::Tensor &expected,
+                        const abi::Tolerance &tolerance) {
+  return abi::compare(actual.toTensor(), expected, tolerance);
+}
+
+/// Compares a scalar result with an expected 0-d tensor.
+template <ScalarValue T>
+abi::Comparison compare(T actual, const abi::Tensor &expected,
+                        const abi::Tolerance &tolerance) {
+  abi::Tensor t = abi::Tensor::zeros(abi::dtypeOf<T>, {});
+  if constexpr (std::is_same_v<T, bool>)
+    *static_cast<unsigned char *>(t.rawData()) = actual ? 1 : 0;
+  else
+    std::memcpy(t.rawData(), &actual, sizeof actual);
+  return abi::compare(t, expected, tolerance);
+}
+
+/// A reference .npz opened for reading. Arrays are read when asked for, so
+/// one corrupt array fails only the values that use it. Every problem throws
+/// abi::Error with a message that names the file and the key. Movable, not
+/// copyable; not for use by two threads at once.
+class Reference {
+public:
+  /// Opens the .npz at `path`. Throws abi::Error naming `path` when it is
+  /// missing or not a valid archive of .npy arrays.
+  static Reference open(const std::string &path) {
+    return Reference(abi::NpzFile(path));
+  }
+
+  /// The path given to open().
+  const std::string &path() const { return npz_.name(); }
+  /// The keys of all arrays, in archive order.
+  const std::vector<std::string> &keys() const { return npz_.keys(); }
+  bool has(const std::string &key) const { return npz_.contains(key); }
+
+  /// The array stored under `key`, checked against a signature of element
+  /// type `dtype` and shape `signatureShape` (-1: a dynamic dim, which takes
+  /// the stored size): same dtype (bf16 from uint16 bits), same rank, same
+  /// size in every static dim. The tensor owns its memory.
+  abi::Tensor tensor(const std::string &key, abi::DType dtype,
+                     const std::vector<std::int64_t> &signatureShape) const {
+    std::string sig = signatureString(dtype, signatureShape);
+    abi::Tensor t = typed(key, dtype, sig);
+    if (t.rank() != int(signatureShape.size()))
+      throw abi::Error(where(key) + "has shape " + abi::shapeString(t.shape()) +
+                       " (rank " + std::to_string(t.rank()) + "), but " + sig +
+                       " has rank " + std::to_string(signatureShape.size()));
+    for (std::size_t d = 0; d < signatureShape.size(); ++d)
+      if (signatureShape[d] >= 0 && signatureShape[d] != t.shape()[d])
+        throw abi::Error(where(key) + "has shape " +
+                         abi::shapeString(t.shape()) + ", but " + sig +
+                         " needs dim " + std::to_string(d) + " to be " +
+                         std::to_string(signatureShape[d]));
+    return t;
+  }
+
+  /// A tensor argument of element type T and rank R read from `key` and
+  /// checked like tensor(), in a private copy (see Input).
+  template <typename T, int R>
+  Input<T, R> input(const std::string &key,
+                    const std::array<std::int64_t, R> &signatureShape) const {
+    return Input<T, R>(key,
+                       tensor(key, abi::dtypeOf<T>,
+                              {signatureShape.begin(), signatureShape.end()}));
+  }
+
+  /// A scalar argument of type T from the 0-d array stored under `key`.
+  template <typename T> T scalar(const std::string &key) const {
+    abi::DType dtype = abi::dtypeOf<T>;
+    abi::Tensor t = typed(key, dtype, signatureString(dtype, {}, true));
+    if (t.rank() != 0)
+      throw abi::Error(where(key) + "has shape " + abi::shapeString(t.shape()) +
+                       ", but a scalar " + std::string(abi::dtypeName(dtype)) +
+                       " is stored as a 0-d array");
+    return abi::detail::loadElement<T>(t.rawData());
+  }
+
+  /// The expected value of a result with the given signature, checked like
+  /// tensor(). A scalar result is stored as a 0-d array: pass `{}`.
+  abi::Tensor expected(const std::string &key, abi::DType dtype,
+                       const std::vector<std::int64_t> &signatureShape) const {
+    return tensor(key, dtype, signatureShape);
+  }
+
+  /// Compares a tensor result with the expected value stored under `key`
+  /// for a result signature of shape `signatureShape`. The result is read
+  /// through its strides and offset. The message starts with the key.
+  template <typename T, int R>
+  abi::Comparison check(const std::string &key, const abi::Owned<T, R> &actual,
+                        const std::array<std::int64_t, R> &signatureShape,
+                        const abi::Tolerance &tolerance) const {
+    return named(key, testing::compare(actual,
+                                       expected(key, abi::dtypeOf<T>,
+                                                {signatureShape.begin(),
+                                                 signatureShape.end()}),
+                                       tolerance));
+  }
+
+  /// Compares a scalar result with the 0-d array stored under `key`.
+  template <ScalarValue T>
+  abi::Comparison check(const std::string &key, T actual,
+                        const abi::Tolerance &tolerance) const {
+    return named(key,
+                 testing::compare(actual, expected(key, abi::dtypeOf<T>, {}),
+                                  tolerance));
+  }
+
+private:
+  explicit Reference(abi::NpzFile npz) : npz_(std::move(npz)) {}
+
+  std::string where(const std::string &key) const {
+    return path() + ": array '" + key + "' ";
+  }
+
+  static abi::Comparison named(const std::string &key, abi::Comparison c) {
+    c.message = key + ": " + c.message;
+    return c;
+  }
+
+  /// The array under `key` with dtype `dtype`; `sig` names the signature in
+  /// messages.
+  abi::Tensor typed(const std::string &key, abi::DType dtype,
+                    const std::string &sig) const {
+    if (!has(key))
+      throw abi::Error(where(key) + "is missing (needed for " + sig +
+                       "); the reference holds " + keyList());
+    abi::Tensor t = npz_.read(key);
+    // bf16 has no numpy dtype: references store its bits as uint16.
+    if (dtype == abi::DType::BF16 && t.dtype() == abi::DType::U16)
+      t = abi::reinterpret(t, abi::DType::BF16);
+    if (t.dtype() != dtype)
+      throw abi::Error(where(key) + "holds " +
+                       std::string(abi::dtypeName(t.dtype())) +
+                       " data, but the signature is " + sig + storedAs(dtype));
+    return t;
+  }
+
+  /// How numpy stores the dtypes it has no exact equivalent for.
+  static std::string storedAs(abi::DType dtype) {
+    switch (dtype) {
+    case abi::DType::I1:
+      return " (i1 is stored as numpy bool)";
+    case abi::DType::BF16:
+      return " (bf16 is stored as numpy uint16 bit patterns)";
+    default:
+      return "";
+    }
+  }
+
+  /// "3 arrays: a, b, c" (the first few keys) for a missing-key message.
+  std::string keyList() const {
+    const std::vector<std::string> &all = keys();
+    if (all.empty())
+      return "no arrays";
+    constexpr std::size_t shown = 8;
+    std::string s = std::to_string(all.size()) +
+                    (all.size() == 1 ? " array: " : " arrays: ");
+    for (std::size_t i = 0; i < all.size() && i < shown; ++i)
+      s += (i ? ", " : "") + all[i];
+    if (all.size() > shown)
+      s += ", ...";
+    return s;
+  }
+
+  abi::NpzFile npz_;
+};
+
+namespace detail {
+inline std::unique_ptr<Reference> &currentReferenceSlot() {
+  static std::unique_ptr<Reference> slot;
+  return slot;
+}
+} // namespace detail
+
+/// Opens `path` as the reference of this process, replacing any earlier
+/// one, and returns it. Throws abi::Error naming `path` when it cannot be
+/// opened (the earlier reference then stays). The test main calls this with
+/// the file named on its command line.
+inline const Reference &setCurrentReference(const std::string &path) {
+  auto opened = std::make_unique<Reference>(Reference::open(path));
+  detail::currentReferenceSlot() = std::move(opened);
+  return *detail::currentReferenceSlot();
+}
+
+/// The reference of this process. Throws abi::Error when none was set.
+inline const Reference &currentReference() {
+  const std::unique_ptr<Reference> &slot = detail::currentReferenceSlot();
+  if (!slot)
+    throw abi::Error("no reference .npz was given: run the test with "
+                     "--reference=FILE.npz or set AOT_REFERENCE");
+  return *slot;
+}
+
+} // namespace aot::testing

@@ -1,0 +1,339 @@
+# add_aot_target(): compiles an MLIR module ahead of time at build time, through
+# named stage targets, into a static library with a typed C++ header, and
+# generates a doctest executable that checks the library against a reference
+# .npz. Works in the build tree of mlir-aot (add_subdirectory) and from an
+# installed copy (find_package(MlirAot CONFIG)). The README documents every
+# argument; the comments here say why things are done the way they are.
+include_guard(GLOBAL)
+
+# aot_find_numpy_python(OUT): the first Python interpreter that imports numpy,
+# or "" if none does. The python3 first on PATH may lack numpy (reference
+# tensors must come from numpy), so candidates are probed in turn, Debian's
+# /usr/bin/python3 first.
+function(aot_find_numpy_python out)
+  set(candidates /usr/bin/python3)
+  find_program(_aot_path_python python3)
+  if(_aot_path_python)
+    list(APPEND candidates ${_aot_path_python})
+  endif()
+  foreach(candidate IN LISTS candidates)
+    if(EXISTS ${candidate})
+      execute_process(COMMAND ${candidate} -c "import numpy"
+                      RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+      if(rc EQUAL 0)
+        set(${out} ${candidate} PARENT_SCOPE)
+        return()
+      endif()
+    endif()
+  endforeach()
+  set(${out} "" PARENT_SCOPE)
+endfunction()
+
+# The interpreter that runs REFERENCE_SCRIPTs: AOT_PYTHON if set, else the
+# first one found with numpy.
+function(_aot_reference_python out)
+  if(NOT AOT_PYTHON)
+    aot_find_numpy_python(found)
+    if(NOT found)
+      message(FATAL_ERROR
+        "add_aot_target: REFERENCE_SCRIPT needs a Python interpreter with "
+        "numpy; none was found (Debian: apt install python3-numpy), or set "
+        "AOT_PYTHON to one")
+    endif()
+    set(AOT_PYTHON ${found} CACHE FILEPATH
+        "Python interpreter with numpy that runs add_aot_target reference scripts")
+  endif()
+  set(${out} ${AOT_PYTHON} PARENT_SCOPE)
+endfunction()
+
+# _aot_tool(TARGET OUT_COMMAND OUT_DEPENDS): how to run one of the project's
+# tools. In the build tree the tool is a real target: depending on it by name
+# orders the build and re-runs the step whenever the tool is relinked. An
+# installed tool is an imported target: depend on its file.
+function(_aot_tool tool out_command out_depends)
+  if(NOT TARGET ${tool})
+    message(FATAL_ERROR
+      "add_aot_target: ${tool} is not defined; use find_package(MlirAot "
+      "CONFIG REQUIRED) or add_subdirectory() on mlir-aot first")
+  endif()
+  get_target_property(aliased ${tool} ALIASED_TARGET)
+  get_target_property(imported ${tool} IMPORTED)
+  set(${out_command} $<TARGET_FILE:${tool}> PARENT_SCOPE)
+  if(aliased)
+    set(${out_depends} ${aliased} PARENT_SCOPE)
+  elseif(imported)
+    set(${out_depends} $<TARGET_FILE:${tool}> PARENT_SCOPE)
+  else()
+    set(${out_depends} ${tool} PARENT_SCOPE)
+  endif()
+endfunction()
+
+# An argument that must be an existing file; relative paths are taken from
+# the calling CMakeLists.txt's directory.
+function(_aot_existing_file out argument value)
+  cmake_path(ABSOLUTE_PATH value BASE_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+             NORMALIZE OUTPUT_VARIABLE path)
+  if(NOT EXISTS ${path} OR IS_DIRECTORY ${path})
+    message(FATAL_ERROR "add_aot_target(${_aot_name}): ${argument} file "
+                        "'${value}' does not exist (looked for ${path})")
+  endif()
+  set(${out} ${path} PARENT_SCOPE)
+endfunction()
+
+# Configure-time checks of TARGET. aot-compile checks everything again (CPU
+# names, features); this catches typos before anything is built.
+function(_aot_check_target spec)
+  set(arch_regex
+      "^(i[3-6]86|x86|x86_64|amd64|aarch64|aarch64_be|arm64|armv?[0-9a-z]*|thumbv?[0-9a-z]*|riscv32|riscv64|powerpc64|powerpc64le|ppc64|ppc64le|s390x|systemz|loongarch64)(-|$)")
+  if(spec STREQUAL "host")
+    return()
+  endif()
+  if(NOT spec MATCHES "^cpu:([^,]+)(,cpu=[^,]+)?(,features=.+)?$")
+    message(FATAL_ERROR "add_aot_target(${_aot_name}): unknown TARGET "
+      "'${spec}': expected host or cpu:TRIPLE[,cpu=NAME][,features=LIST]")
+  endif()
+  set(triple ${CMAKE_MATCH_1})
+  if(NOT triple MATCHES "${arch_regex}")
+    message(FATAL_ERROR "add_aot_target(${_aot_name}): unknown TARGET "
+      "'${spec}': the triple '${triple}' is not a supported CPU (x86, "
+      "x86_64, aarch64, arm, thumb, riscv32, riscv64, ppc64, ppc64le, systemz, "
+      "loongarch64)")
+  endif()
+endfunction()
+
+# Whether code for TARGET runs on this machine, so its test can run here.
+function(_aot_target_runs_here out spec)
+  set(runs FALSE)
+  if(spec STREQUAL "host")
+    set(runs TRUE)
+  elseif(spec MATCHES "^cpu:([^-,]+)")
+    set(arch ${CMAKE_MATCH_1})
+    string(TOLOWER "${CMAKE_HOST_SYSTEM_PROCESSOR}" host_arch)
+    if(arch STREQUAL host_arch OR (arch STREQUAL "amd64" AND host_arch STREQUAL "x86_64")
+       OR (arch STREQUAL "arm64" AND host_arch STREQUAL "aarch64"))
+      set(runs TRUE)
+    endif()
+  endif()
+  set(${out} ${runs} PARENT_SCOPE)
+endfunction()
+
+function(add_aot_target)
+  set(flags DUMP_STAGES SKIP_TEST)
+  set(one NAME SOURCE REFERENCE REFERENCE_SCRIPT TARGET OPT RTOL ATOL ULP)
+  set(multi FUNCTIONS STAGE_PIPELINE LABELS REFERENCE_DEPENDS)
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "${flags}" "${one}" "${multi}")
+
+  # --- Arguments -----------------------------------------------------------
+  set(_aot_name "${ARG_NAME}")
+  if(NOT ARG_NAME)
+    message(FATAL_ERROR "add_aot_target: NAME is required")
+  endif()
+  if(NOT ARG_NAME MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
+    message(FATAL_ERROR "add_aot_target: NAME '${ARG_NAME}' must be a C "
+                        "identifier (letters, digits, '_'): it names the "
+                        "header's namespace aot_compiled::${ARG_NAME}")
+  endif()
+  if(ARG_UNPARSED_ARGUMENTS)
+    list(JOIN ARG_UNPARSED_ARGUMENTS " " unparsed)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): unknown arguments: "
+                        "${unparsed}")
+  endif()
+  foreach(keyword IN LISTS ARG_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): ${keyword} needs a value")
+  endforeach()
+  if(NOT ARG_SOURCE)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): SOURCE is required "
+                        "(an .mlir or .mlirbc file)")
+  endif()
+  _aot_existing_file(source SOURCE ${ARG_SOURCE})
+  if(ARG_REFERENCE AND ARG_REFERENCE_SCRIPT)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): give either REFERENCE "
+                        "or REFERENCE_SCRIPT, not both")
+  endif()
+  if(ARG_REFERENCE_DEPENDS AND NOT ARG_REFERENCE_SCRIPT)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): REFERENCE_DEPENDS is "
+                        "only meaningful with REFERENCE_SCRIPT")
+  endif()
+  if(NOT ARG_REFERENCE AND NOT ARG_REFERENCE_SCRIPT AND NOT ARG_SKIP_TEST)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): the generated test "
+                        "needs REFERENCE or REFERENCE_SCRIPT; pass SKIP_TEST "
+                        "to build only the library")
+  endif()
+  if(ARG_REFERENCE)
+    _aot_existing_file(reference_source REFERENCE ${ARG_REFERENCE})
+  elseif(ARG_REFERENCE_SCRIPT)
+    _aot_existing_file(script REFERENCE_SCRIPT ${ARG_REFERENCE_SCRIPT})
+    set(script_depends)
+    foreach(extra IN LISTS ARG_REFERENCE_DEPENDS)
+      _aot_existing_file(extra_path REFERENCE_DEPENDS ${extra})
+      list(APPEND script_depends ${extra_path})
+    endforeach()
+  endif()
+  set(target_spec host)
+  if(DEFINED ARG_TARGET)
+    set(target_spec ${ARG_TARGET})
+  endif()
+  _aot_check_target("${target_spec}")
+  set(opt 2)
+  if(DEFINED ARG_OPT)
+    if(NOT ARG_OPT MATCHES "^[0-3]$")
+      message(FATAL_ERROR "add_aot_target(${ARG_NAME}): OPT '${ARG_OPT}' "
+                          "must be 0, 1, 2 or 3")
+    endif()
+    set(opt ${ARG_OPT})
+  endif()
+  set(number_regex "^([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?$")
+  foreach(tolerance RTOL ATOL)
+    if(DEFINED ARG_${tolerance} AND NOT ARG_${tolerance} MATCHES "${number_regex}")
+      message(FATAL_ERROR "add_aot_target(${ARG_NAME}): ${tolerance} "
+                          "'${ARG_${tolerance}}' is not a non-negative number")
+    endif()
+  endforeach()
+  if(DEFINED ARG_ULP AND NOT ARG_ULP MATCHES "^[0-9]+$")
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): ULP '${ARG_ULP}' is "
+                        "not a non-negative integer")
+  endif()
+  set(stage_pipeline_options)
+  foreach(entry IN LISTS ARG_STAGE_PIPELINE)
+    if(NOT entry MATCHES "^(input|linalg|tiled|bufferized|llvm)=(.+)$")
+      message(FATAL_ERROR "add_aot_target(${ARG_NAME}): STAGE_PIPELINE "
+        "'${entry}' must be STAGE=PASSES with STAGE one of the MLIR stages "
+        "input, linalg, tiled, bufferized, llvm")
+    endif()
+    list(APPEND stage_pipeline_options "--stage-pipeline=${entry}")
+  endforeach()
+
+  _aot_tool(MlirAot::aot-compile compile compile_depends)
+
+  # --- Stages ----------------------------------------------------------------
+  # Every file lives in aot/NAME/ of the calling directory's build tree. The
+  # chain mirrors aot_compile's stages: LLVM-dialect MLIR, then LLVM IR, then
+  # host assembly and, from the same LLVM IR, the object, header and manifest.
+  set(dir ${CMAKE_CURRENT_BINARY_DIR}/aot/${ARG_NAME})
+  set(base ${dir}/${ARG_NAME})
+  set(mlir_llvm ${base}.mlir_llvm.mlir)
+  set(llvm_ir ${base}.ll)
+  set(asm ${base}.s)
+  set(object ${base}.o)
+  set(header ${base}.h)
+  set(manifest ${base}.manifest.json)
+  # Outputs that come out the same are left alone, so a new aot-compile
+  # that makes the same code rebuilds nothing downstream.
+  set(common --target=${target_spec} -O${opt} --write-if-changed)
+
+  set(dump_mlir)
+  set(dump_llvm_ir)
+  set(dump_backend)
+  set(stages_mlir)
+  set(stages_llvm_ir)
+  set(stages_backend)
+  if(ARG_DUMP_STAGES)
+    set(stages ${dir}/stages)
+    set(dump --dump-stages=${stages})
+    set(dump_mlir ${dump})
+    set(dump_llvm_ir ${dump})
+    set(dump_backend ${dump})
+    foreach(file 00-input.mlir 01-linalg.mlir 02-tiled.mlir 03-bufferized.mlir
+                 04-llvm.mlir)
+      list(APPEND stages_mlir ${stages}/${file})
+    endforeach()
+    set(stages_llvm_ir ${stages}/05-llvm-ir.ll ${stages}/06-llvm-ir-opt.ll)
+    set(stages_backend ${stages}/07-asm.s ${stages}/08-object.o)
+  endif()
+
+  file(RELATIVE_PATH shown_source ${CMAKE_SOURCE_DIR} ${source})
+  add_custom_command(OUTPUT ${mlir_llvm} ${stages_mlir}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+    COMMAND ${compile} ${source} --compile-to=llvm ${common}
+            ${stage_pipeline_options} ${dump_mlir} -o ${mlir_llvm}
+    DEPENDS ${source} ${compile_depends}
+    COMMENT "aot ${ARG_NAME}: ${shown_source} -> LLVM dialect"
+    VERBATIM)
+  add_custom_command(OUTPUT ${llvm_ir} ${stages_llvm_ir}
+    COMMAND ${compile} ${mlir_llvm} --compile-from=llvm-ir
+            --compile-to=llvm-ir-opt ${common} ${dump_llvm_ir} -o ${llvm_ir}
+    DEPENDS ${mlir_llvm} ${compile_depends}
+    COMMENT "aot ${ARG_NAME}: LLVM dialect -> LLVM IR"
+    VERBATIM)
+  add_custom_command(OUTPUT ${asm} ${object} ${header} ${manifest} ${stages_backend}
+    COMMAND ${compile} ${llvm_ir} --compile-from=asm ${common} ${dump_backend}
+            -o ${asm} -o ${object} -o ${header} -o ${manifest}
+    DEPENDS ${llvm_ir} ${compile_depends}
+    COMMENT "aot ${ARG_NAME}: LLVM IR -> assembly, object, header"
+    VERBATIM)
+  add_custom_target(gen_${ARG_NAME}_mlir_llvm DEPENDS ${mlir_llvm})
+  add_custom_target(gen_${ARG_NAME}_llvm_ir DEPENDS ${llvm_ir})
+  add_custom_target(gen_${ARG_NAME}_host_asm DEPENDS ${asm} ${object} ${header}
+                                                     ${manifest})
+
+  # The library: the object code, the header beside it, and what the code
+  # may call (memrefCopy in MlirAot::runtime, libm for math functions).
+  add_library(aot_compiled_${ARG_NAME} STATIC ${object} ${header})
+  set_target_properties(aot_compiled_${ARG_NAME} PROPERTIES LINKER_LANGUAGE CXX)
+  target_include_directories(aot_compiled_${ARG_NAME} PUBLIC ${dir})
+  target_link_libraries(aot_compiled_${ARG_NAME} PUBLIC MlirAot::abi
+                        MlirAot::runtime m)
+  add_dependencies(aot_compiled_${ARG_NAME} gen_${ARG_NAME}_host_asm)
+
+  if(ARG_SKIP_TEST)
+    return()
+  endif()
+  _aot_target_runs_here(runs_here "${target_spec}")
+
+  # --- Reference and test ----------------------------------------------------
+  set(reference ${base}.npz)
+  if(ARG_REFERENCE)
+    add_custom_command(OUTPUT ${reference}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+      COMMAND ${CMAKE_COMMAND} -E copy ${reference_source} ${reference}
+      DEPENDS ${reference_source}
+      COMMENT "aot ${ARG_NAME}: reference tensors"
+      VERBATIM)
+  else()
+    _aot_reference_python(python)
+    add_custom_command(OUTPUT ${reference}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+      COMMAND ${python} ${script} ${reference}
+      DEPENDS ${script} ${script_depends}
+      COMMENT "aot ${ARG_NAME}: reference tensors from ${ARG_REFERENCE_SCRIPT}"
+      VERBATIM)
+  endif()
+  add_custom_target(gen_${ARG_NAME}_reference_tensors DEPENDS ${reference})
+
+  _aot_tool(MlirAot::aot-testgen testgen testgen_depends)
+  set(test_name ${ARG_NAME}_compile_execute_test)
+  set(test_source ${dir}/${test_name}.cpp)
+  set(testgen_options)
+  foreach(tolerance RTOL ATOL ULP)
+    if(DEFINED ARG_${tolerance})
+      string(TOLOWER ${tolerance} option)
+      list(APPEND testgen_options --${option}=${ARG_${tolerance}})
+    endif()
+  endforeach()
+  if(ARG_FUNCTIONS)
+    list(JOIN ARG_FUNCTIONS "," functions)
+    list(APPEND testgen_options --functions=${functions})
+  endif()
+  add_custom_command(OUTPUT ${test_source}
+    COMMAND ${testgen} --manifest=${manifest} --reference=${reference}
+            --header=${ARG_NAME}.h ${testgen_options} -o ${test_source}
+    DEPENDS ${manifest} ${reference} ${testgen_depends}
+    COMMENT "aot ${ARG_NAME}: generating ${test_name}.cpp"
+    VERBATIM)
+  add_custom_target(gen_${ARG_NAME}_execute_test DEPENDS ${test_source})
+
+  add_executable(${test_name} ${test_source})
+  target_link_libraries(${test_name} PRIVATE aot_compiled_${ARG_NAME}
+                        MlirAot::testmain)
+  if(NOT runs_here)
+    message(STATUS "add_aot_target(${ARG_NAME}): code for ${target_spec} "
+                   "does not run on this ${CMAKE_HOST_SYSTEM_PROCESSOR} "
+                   "machine; ${test_name} is built but not registered with CTest")
+    return()
+  endif()
+  # The reference is an argument, not a path compiled into the test, so the
+  # executable can be pointed at another .npz by hand.
+  add_test(NAME ${test_name}
+           COMMAND ${test_name} --reference=${reference})
+  set_tests_properties(${test_name} PROPERTIES LABELS "aot_tests;${ARG_LABELS}")
+endfunction()

@@ -1,0 +1,44 @@
+# Install and export: `cmake --install` puts the libraries, the ABI and API
+# headers, aot-compile, aot-testgen and a CMake package (MlirAotConfig.cmake
+# with AotCompile.cmake beside it) under the prefix, so that an outside
+# project needs only find_package(MlirAot CONFIG REQUIRED).
+include_guard(GLOBAL)
+include(CMakePackageConfigHelpers)
+
+set(AOT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/MlirAot)
+
+# Exported as MlirAot::<EXPORT_NAME>, the same names as the in-tree aliases.
+set_target_properties(aot_abi PROPERTIES EXPORT_NAME abi)
+set_target_properties(aot_runtime PROPERTIES EXPORT_NAME runtime)
+set_target_properties(aot_compiler PROPERTIES EXPORT_NAME compiler)
+set_target_properties(aot-compile PROPERTIES EXPORT_NAME aot-compile)
+# The tools load libMLIR.so and libLLVM.so from LLVM's own directory, which is
+# not on the loader's default path: keep it in the installed RPATH.
+set_target_properties(aot-compile aot-testgen PROPERTIES
+  INSTALL_RPATH_USE_LINK_PATH ON)
+
+install(TARGETS aot_abi aot_runtime aot_compiler aot_testmain aot-compile
+                aot-testgen
+  EXPORT MlirAotTargets
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/abi/aot ${PROJECT_SOURCE_DIR}/include/aot
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.h")
+install(EXPORT MlirAotTargets
+  NAMESPACE MlirAot::
+  DESTINATION ${AOT_INSTALL_CMAKEDIR})
+
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/MlirAotConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/MlirAotConfig.cmake
+  INSTALL_DESTINATION ${AOT_INSTALL_CMAKEDIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/MlirAotConfigVersion.cmake
+  VERSION ${PROJECT_VERSION}
+  COMPATIBILITY SameMinorVersion)
+install(FILES
+  ${PROJECT_BINARY_DIR}/MlirAotConfig.cmake
+  ${PROJECT_BINARY_DIR}/MlirAotConfigVersion.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/AotCompile.cmake
+  DESTINATION ${AOT_INSTALL_CMAKEDIR})

@@ -1,0 +1,17 @@
+//===- OutputFile.h - writing a generated file only when it changes -------===//
+#pragma once
+
+#include "aot/Diagnostics.h"
+
+#include <string>
+
+namespace aot::testgen {
+
+/// Writes `content` to `path` ("-": standard output) unless the file already
+/// holds exactly that, so that its time stamp, and whatever a build derives
+/// from it, stays put when nothing changed. The new content replaces the old
+/// through a rename: a reader never sees half a file. The error names
+/// `path`.
+Status writeIfChanged(const std::string &path, const std::string &content);
+
+} // namespace aot::testgen

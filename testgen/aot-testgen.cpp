@@ -1,0 +1,101 @@
+//===- aot-testgen.cpp - writes a doctest executor for a compiled module --===//
+//
+// Reads a module's manifest and the key names of its reference .npz, writes
+// a test file that calls every function through the typed header and checks
+// the results (Generator.h). Exit 0 on success and 1 on any error, with the
+// message on stderr; exceptions are caught so nothing ends in an abort.
+//
+//===----------------------------------------------------------------------===//
+#include "Generator.h"
+#include "Options.h"
+#include "OutputFile.h"
+
+#include "aot/Manifest.h"
+#include "aot/abi/Npz.h"
+
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace {
+
+int fail(const aot::Error &e) {
+  std::cerr << e.str() << "\n";
+  return 1;
+}
+
+aot::Expected<aot::Manifest> readManifest(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return aot::Error::message("cannot read manifest '" + path +
+                               "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto manifest = aot::Manifest::fromJson(text.str());
+  if (!manifest) {
+    const auto &diagnostics = manifest.error().diagnostics();
+    return aot::Error::message(
+        path + ": " +
+        (diagnostics.empty() ? "invalid manifest" : diagnostics[0].message));
+  }
+  return manifest;
+}
+
+/// The key names of the reference; abi::Error names the file on failure.
+aot::Expected<std::vector<std::string>> readKeys(const std::string &path) {
+  try {
+    return aot::abi::NpzFile(path).keys();
+  } catch (const aot::abi::Error &e) {
+    return aot::Error::message(std::string("reference: ") + e.what());
+  }
+}
+
+int run(const std::vector<std::string> &args) {
+  auto options = aot::testgen::parseOptions(args);
+  if (!options)
+    return fail(options.error());
+  if (options->help) {
+    std::cout << aot::testgen::usage();
+    return 0;
+  }
+  auto manifest = readManifest(options->manifest);
+  if (!manifest)
+    return fail(manifest.error());
+  auto keys = readKeys(options->reference);
+  if (!keys)
+    return fail(keys.error());
+
+  aot::testgen::TestFileSpec spec;
+  spec.manifest = std::move(*manifest);
+  spec.referenceKeys = std::move(*keys);
+  spec.header = options->header;
+  spec.manifestName = options->manifest;
+  spec.referenceName = options->reference;
+  spec.functions = options->functions;
+  spec.tolerance = options->tolerance;
+  auto text = aot::testgen::generateTestFile(spec);
+  if (!text)
+    return fail(text.error());
+  if (aot::Status s = aot::testgen::writeIfChanged(options->output, *text); !s)
+    return fail(s.error());
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const std::logic_error &e) {
+    std::cerr << "error: internal error in aot-testgen: " << e.what() << "\n";
+  } catch (const std::exception &e) {
+    std::cerr << "error: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "error: unknown exception\n";
+  }
+  return 1;
+}
