@@ -112,8 +112,7 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     } else if (o.input.empty()) {
       o.input = a;
     } else {
-      return bad("more than one input file: '" + o.input + "' and '" + a +
-                 "'");
+      return bad("more than one input file: '" + o.input + "' and '" + a + "'");
     }
   }
   if (o.help || o.version || o.listStages)

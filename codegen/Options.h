@@ -1,4 +1,5 @@
-//===- Options.h - aot-compile's command line ------------------------------===//
+//===- Options.h - aot-compile's command line
+//------------------------------===//
 #pragma once
 
 #include "aot/Artifact.h"

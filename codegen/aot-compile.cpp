@@ -9,13 +9,13 @@
 
 #include "aot/Compiler.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <iostream>
+#include <iterator>
 #include <unistd.h>
 
 namespace {
@@ -59,10 +59,9 @@ bool sameContents(const std::filesystem::path &a,
   std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);
   if (!fa || !fb)
     return false;
-  return std::equal(std::istreambuf_iterator<char>(fa),
-                    std::istreambuf_iterator<char>(),
-                    std::istreambuf_iterator<char>(fb),
-                    std::istreambuf_iterator<char>());
+  return std::equal(
+      std::istreambuf_iterator<char>(fa), std::istreambuf_iterator<char>(),
+      std::istreambuf_iterator<char>(fb), std::istreambuf_iterator<char>());
 }
 
 /// Writes `path` unless it is a regular file that already holds exactly
@@ -117,10 +116,10 @@ int run(const std::vector<std::string> &args) {
     if (aot::Status s = artifact->writeStages(options->dumpStagesDir); !s)
       return fail(s.error());
   for (const aot::cli::Options::Output &out : options->outputs) {
-    aot::Status s =
-        out.path == "-"           ? writeToStdout(*artifact, out.kind)
-        : options->writeIfChanged ? writeIfChanged(*artifact, out.path, out.kind)
-                                  : artifact->write(out.path, out.kind);
+    aot::Status s = out.path == "-" ? writeToStdout(*artifact, out.kind)
+                    : options->writeIfChanged
+                        ? writeIfChanged(*artifact, out.path, out.kind)
+                        : artifact->write(out.path, out.kind);
     if (!s)
       return fail(s.error());
   }

@@ -167,8 +167,8 @@ Expected<Artifact> Compiler::compile(const Source &source,
     if (!manifest.functions.empty())
       storeSignatures(*module, manifest.functions);
 
-    for (Stage stage : {Stage::Linalg, Stage::Tiled, Stage::Bufferized,
-                        Stage::Llvm}) {
+    for (Stage stage :
+         {Stage::Linalg, Stage::Tiled, Stage::Bufferized, Stage::Llvm}) {
       if (!runs(stage))
         continue;
       if (Status s = runStage(*module, stage, pipeline); !s) {

@@ -1,7 +1,6 @@
 //===- CppText.h - spelling values as C++ source text ---------------------===//
 #pragma once
 
-
 #include <cstdint>
 #include <string>
 #include <string_view>

@@ -8,9 +8,9 @@
 #include "Generator.h"
 
 #include "CppText.h"
-#include "aot/CppNames.h"
 #include "Layout.h"
 #include "Template.h"
+#include "aot/CppNames.h"
 
 #include <algorithm>
 #include <set>

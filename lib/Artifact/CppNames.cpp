@@ -8,20 +8,37 @@ namespace aot {
 
 std::string cppIdentifier(std::string_view name) {
   static const std::set<std::string, std::less<>> keywords = {
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand",
-      "bitor", "bool", "break", "case", "catch", "char", "char8_t",
-      "char16_t", "char32_t", "class", "co_await", "co_return", "co_yield",
-      "compl", "concept", "const", "consteval", "constexpr", "constinit",
-      "const_cast", "continue", "decltype", "default", "delete", "do",
-      "double", "dynamic_cast", "else", "enum", "explicit", "export",
-      "extern", "false", "float", "for", "friend", "goto", "if", "inline",
-      "int", "long", "mutable", "namespace", "new", "noexcept", "not",
-      "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
-      "public", "register", "reinterpret_cast", "requires", "return",
-      "short", "signed", "sizeof", "static", "static_assert", "static_cast",
-      "struct", "switch", "template", "this", "thread_local", "throw", "true",
-      "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+      "alignas",       "alignof",     "and",
+      "and_eq",        "asm",         "auto",
+      "bitand",        "bitor",       "bool",
+      "break",         "case",        "catch",
+      "char",          "char8_t",     "char16_t",
+      "char32_t",      "class",       "co_await",
+      "co_return",     "co_yield",    "compl",
+      "concept",       "const",       "consteval",
+      "constexpr",     "constinit",   "const_cast",
+      "continue",      "decltype",    "default",
+      "delete",        "do",          "double",
+      "dynamic_cast",  "else",        "enum",
+      "explicit",      "export",      "extern",
+      "false",         "float",       "for",
+      "friend",        "goto",        "if",
+      "inline",        "int",         "long",
+      "mutable",       "namespace",   "new",
+      "noexcept",      "not",         "not_eq",
+      "nullptr",       "operator",    "or",
+      "or_eq",         "private",     "protected",
+      "public",        "register",    "reinterpret_cast",
+      "requires",      "return",      "short",
+      "signed",        "sizeof",      "static",
+      "static_assert", "static_cast", "struct",
+      "switch",        "template",    "this",
+      "thread_local",  "throw",       "true",
+      "try",           "typedef",     "typeid",
+      "typename",      "union",       "unsigned",
+      "using",         "virtual",     "void",
+      "volatile",      "wchar_t",     "while",
+      "xor",           "xor_eq"};
   std::string out;
   for (char c : name)
     out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
@@ -34,19 +51,32 @@ std::string cppIdentifier(std::string_view name) {
 
 std::string_view cppElementType(abi::DType dtype) {
   switch (dtype) {
-  case abi::DType::I1: return "bool";
-  case abi::DType::I8: return "std::int8_t";
-  case abi::DType::I16: return "std::int16_t";
-  case abi::DType::I32: return "std::int32_t";
-  case abi::DType::I64: return "std::int64_t";
-  case abi::DType::U8: return "std::uint8_t";
-  case abi::DType::U16: return "std::uint16_t";
-  case abi::DType::U32: return "std::uint32_t";
-  case abi::DType::U64: return "std::uint64_t";
-  case abi::DType::F16: return "aot::abi::f16";
-  case abi::DType::BF16: return "aot::abi::bf16";
-  case abi::DType::F32: return "float";
-  case abi::DType::F64: return "double";
+  case abi::DType::I1:
+    return "bool";
+  case abi::DType::I8:
+    return "std::int8_t";
+  case abi::DType::I16:
+    return "std::int16_t";
+  case abi::DType::I32:
+    return "std::int32_t";
+  case abi::DType::I64:
+    return "std::int64_t";
+  case abi::DType::U8:
+    return "std::uint8_t";
+  case abi::DType::U16:
+    return "std::uint16_t";
+  case abi::DType::U32:
+    return "std::uint32_t";
+  case abi::DType::U64:
+    return "std::uint64_t";
+  case abi::DType::F16:
+    return "aot::abi::f16";
+  case abi::DType::BF16:
+    return "aot::abi::bf16";
+  case abi::DType::F32:
+    return "float";
+  case abi::DType::F64:
+    return "double";
   }
   return "void";
 }

@@ -67,8 +67,8 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
     os << "};\n";
   }
   os << "extern \"C\" "
-     << (byValue ? elementType(f.results[0].dtype) : std::string("void"))
-     << " " << entry << "(";
+     << (byValue ? elementType(f.results[0].dtype) : std::string("void")) << " "
+     << entry << "(";
   bool first = true;
   if (outPointer) {
     os << results << " *";
@@ -104,12 +104,10 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
     for (int d = 0; d < a.rank(); ++d) {
       if (a.shape[d] < 0)
         continue;
-      os << "  if (arg" << i << ".sizes[" << d << "] != " << a.shape[d]
-         << ")\n"
+      os << "  if (arg" << i << ".sizes[" << d << "] != " << a.shape[d] << ")\n"
          << "    throw aot::abi::Error(\"" << wrapper << ": argument " << i
-         << " dim " << d << " is \" + std::to_string(arg" << i << ".sizes["
-         << d << "]) + \", expected " << a.shape[d] << " (" << a.str()
-         << ")\");\n";
+         << " dim " << d << " is \" + std::to_string(arg" << i << ".sizes[" << d
+         << "]) + \", expected " << a.shape[d] << " (" << a.str() << ")\");\n";
     }
   }
   std::string call = "detail::" + entry + "(";
@@ -119,8 +117,8 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
     first = false;
   }
   for (size_t i = 0; i < f.args.size(); ++i) {
-    call += std::string(first ? "" : ", ") +
-            (f.args[i].isScalar() ? "" : "&") + "arg" + std::to_string(i);
+    call += std::string(first ? "" : ", ") + (f.args[i].isScalar() ? "" : "&") +
+            "arg" + std::to_string(i);
     first = false;
   }
   call += ")";
@@ -138,9 +136,9 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
   first = true;
   for (size_t k = 0; k < nres; ++k) {
     os << (first ? "" : ", ")
-       << (f.results[k].isScalar() ? "nullptr"
-                                   : "results.r" + std::to_string(k) +
-                                         ".allocated");
+       << (f.results[k].isScalar()
+               ? "nullptr"
+               : "results.r" + std::to_string(k) + ".allocated");
     first = false;
   }
   os << "}, {";

@@ -15,8 +15,7 @@ namespace aot {
 Status writeStaticLibrary(const std::string &path, const std::string &module,
                           const std::string &object) {
   std::string memberName = module + ".o";
-  llvm::NewArchiveMember member(
-      llvm::MemoryBufferRef(object, memberName));
+  llvm::NewArchiveMember member(llvm::MemoryBufferRef(object, memberName));
   member.MemberName = memberName;
   if (llvm::Error err = llvm::writeArchive(
           path, {std::move(member)}, llvm::SymtabWritingMode::NormalSymtab,
@@ -61,8 +60,8 @@ Status writeSharedLibrary(const std::string &path, const std::string &object,
                           "driver (cc, gcc or clang) on PATH");
 
   llvm::SmallString<128> objectPath;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
-          manifest.module, "o", objectPath))
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile(manifest.module, "o", objectPath))
     return Error::message("cannot create a temporary file: " + ec.message());
   llvm::FileRemover removeObject(objectPath);
   if (Status s = writeFile(std::string(objectPath), object); !s)

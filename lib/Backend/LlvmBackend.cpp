@@ -28,12 +28,13 @@ translateToLlvmIr(mlir::ModuleOp module, llvm::LLVMContext &context,
   return llvmModule;
 }
 
-Expected<std::unique_ptr<llvm::Module>>
-parseLlvmIr(const std::string &text, const std::string &name,
-            llvm::LLVMContext &context, llvm::TargetMachine &tm) {
+Expected<std::unique_ptr<llvm::Module>> parseLlvmIr(const std::string &text,
+                                                    const std::string &name,
+                                                    llvm::LLVMContext &context,
+                                                    llvm::TargetMachine &tm) {
   llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> module = llvm::parseAssemblyString(
-      text, diag, context);
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(text, diag, context);
   if (!module)
     return Error::at(name, diag.getLineNo(),
                      diag.getColumnNo() < 0 ? 0 : diag.getColumnNo() + 1,
@@ -82,8 +83,8 @@ static Status addInvokeWrapper(llvm::Module &module, const FunctionSig &sig) {
     callArgs.push_back(resultStorage);
   }
   for (size_t i = 0; i < nargs; ++i)
-    callArgs.push_back(b.CreateLoad(
-        cifaceType->getParamType(callArgs.size()), slot(i)));
+    callArgs.push_back(
+        b.CreateLoad(cifaceType->getParamType(callArgs.size()), slot(i)));
   llvm::Value *returned = b.CreateCall(ciface, callArgs);
 
   if (outPointer) {
@@ -145,7 +146,8 @@ loadSignatureMetadata(const llvm::Module &module,
   };
   if (node->getNumOperands() != 1 || node->getOperand(0)->getNumOperands() != 1)
     return malformed("must hold exactly one string");
-  auto *json = llvm::dyn_cast<llvm::MDString>(node->getOperand(0)->getOperand(0));
+  auto *json =
+      llvm::dyn_cast<llvm::MDString>(node->getOperand(0)->getOperand(0));
   if (!json)
     return malformed("must hold exactly one string");
   auto manifest = Manifest::fromJson(json->getString().str());
@@ -193,7 +195,7 @@ Expected<std::string> emitMachineCode(const llvm::Module &module,
 
 std::vector<std::string> linkRequirements(const std::string &object) {
   static const llvm::StringSet<> libc = {
-      "malloc", "free",  "calloc",  "realloc", "aligned_alloc",
+      "malloc", "free",   "calloc",  "realloc", "aligned_alloc",
       "memcpy", "memset", "memmove", "abort",   "posix_memalign"};
   static const llvm::StringSet<> runtime = {"memrefCopy"};
   auto file = llvm::object::ObjectFile::createObjectFile(

@@ -32,9 +32,10 @@ translateToLlvmIr(mlir::ModuleOp module, llvm::LLVMContext &context,
                   llvm::TargetMachine &tm);
 
 /// Parses LLVM IR text (a `--compile-from` input past the MLIR stages).
-Expected<std::unique_ptr<llvm::Module>>
-parseLlvmIr(const std::string &text, const std::string &name,
-            llvm::LLVMContext &context, llvm::TargetMachine &tm);
+Expected<std::unique_ptr<llvm::Module>> parseLlvmIr(const std::string &text,
+                                                    const std::string &name,
+                                                    llvm::LLVMContext &context,
+                                                    llvm::TargetMachine &tm);
 
 /// Adds the `_aot_invoke_NAME` entry point of every function in
 /// `functions` and gives every other defined function internal linkage.
@@ -51,7 +52,8 @@ void storeSignatureMetadata(llvm::Module &module,
 /// none (LLVM IR from elsewhere). An error names `sourceName` when the
 /// metadata is malformed.
 Expected<std::vector<FunctionSig>>
-loadSignatureMetadata(const llvm::Module &module, const std::string &sourceName);
+loadSignatureMetadata(const llvm::Module &module,
+                      const std::string &sourceName);
 
 /// Runs the LLVM -O pipeline for `optLevel` (0..3).
 void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel);

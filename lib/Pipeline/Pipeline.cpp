@@ -134,9 +134,9 @@ std::string Pipeline::defaultStagePasses(Stage stage) {
 
 Status Pipeline::validate() const {
   if (first_ > last_)
-    return Error::message("--compile-from=" + std::string(stageName(first_)) +
-                          " comes after --compile-to=" +
-                          std::string(stageName(last_)));
+    return Error::message(
+        "--compile-from=" + std::string(stageName(first_)) +
+        " comes after --compile-to=" + std::string(stageName(last_)));
   if (optLevel_ < 0 || optLevel_ > 3)
     return Error::message("optimisation level " + std::to_string(optLevel_) +
                           " is not in 0..3");

@@ -9,9 +9,9 @@
 #include <doctest/doctest.h>
 
 #include "CppText.h"
-#include "aot/CppNames.h"
 #include "Layout.h"
 #include "Template.h"
+#include "aot/CppNames.h"
 
 #include <stdexcept>
 #include <string>
