@@ -21,6 +21,6 @@ done
 
 echo "== examples/embed.cpp: compile scale.mlir in-process, load, call"
 "$build/examples/aot_example_embed" examples/models/scale.mlir
-echo "== examples/typed_call.cpp: mlp.o + generated mlp.h linked into a program"
+echo "== examples/typed_call.cpp: aot_compiled_mlp (add_aot_target: mlp.o + typed mlp.h) linked into a program"
 "$build/examples/aot_example_typed_call"
 echo "== outputs are in $out"
