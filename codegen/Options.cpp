@@ -28,6 +28,20 @@ options:
                              replace the passes of an MLIR stage (textual
                              pass pipeline, e.g. linalg=canonicalize,cse)
   --dump-stages=DIR          write every stage's output to DIR (00-input.mlir ...)
+  --log-actions-to=FILE      log every MLIR action (pass, pattern) with the op
+                             and location it touched
+  --log-actions-filter=FILE:LINE[:COL]
+                             log only actions on IR at that location (repeatable)
+  --profile-actions-to=FILE  Chrome trace (JSON) of the actions, nested
+  --skip-actions=TAG:SKIP:COUNT
+                             debug counter: of the actions tagged TAG, skip the
+                             first SKIP, run COUNT (-1: all), skip the rest
+                             (repeatable)
+  --timing=FILE              pass timing per stage; JSON if FILE ends in .json
+  --print-ir-after-all=DIR   the IR after every pass, a file per pass in a tree
+  --print-ir-after-change    with --print-ir-after-all: only passes that changed it
+  --reproducer=FILE          on a pass failure or crash, write a reproducer that
+                             mlir-opt --run-reproducer replays
   --write-if-changed         leave an output that already holds the same bytes
                              untouched (time stamp included), for build tools
   --list-stages              list the stages and their default passes
@@ -44,6 +58,7 @@ static Error bad(const std::string &message) {
 
 Expected<Options> parseOptions(const std::vector<std::string> &args) {
   Options o;
+  DebugOptions debug;
   std::vector<std::string> outputs;
   std::optional<EmitKind> emit;
   auto stageValue = [](const std::string &flag,
@@ -64,6 +79,32 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
       o.help = true;
     } else if (a == "--version") {
       o.version = true;
+    } else if (auto v = value("--log-actions-to=")) {
+      if (v->empty())
+        return bad("--log-actions-to needs a path");
+      debug.logActionsTo = *v;
+    } else if (auto v = value("--log-actions-filter=")) {
+      debug.logActionsFilter.push_back(*v);
+    } else if (auto v = value("--profile-actions-to=")) {
+      if (v->empty())
+        return bad("--profile-actions-to needs a path");
+      debug.profileActionsTo = *v;
+    } else if (auto v = value("--skip-actions=")) {
+      debug.skipActions.push_back(*v);
+    } else if (auto v = value("--timing=")) {
+      if (v->empty())
+        return bad("--timing needs a path");
+      debug.timingTo = *v;
+    } else if (auto v = value("--print-ir-after-all=")) {
+      if (v->empty())
+        return bad("--print-ir-after-all needs a path");
+      debug.printIrAfterAllDir = *v;
+    } else if (a == "--print-ir-after-change") {
+      debug.printIrAfterChange = true;
+    } else if (auto v = value("--reproducer=")) {
+      if (v->empty())
+        return bad("--reproducer needs a path");
+      debug.reproducerTo = *v;
     } else if (a == "--write-if-changed") {
       o.writeIfChanged = true;
     } else if (a == "--list-stages") {
@@ -115,6 +156,7 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
       return bad("more than one input file: '" + o.input + "' and '" + a + "'");
     }
   }
+  o.pipeline.debug(std::move(debug));
   if (o.help || o.version || o.listStages)
     return o;
   if (o.input.empty())

@@ -4,6 +4,7 @@
 
 #include "Artifact/Writers.h"
 #include "Backend/LlvmBackend.h"
+#include "Debug/DebugSession.h"
 #include "Frontend/Frontend.h"
 #include "Frontend/Registration.h"
 #include "Pipeline/Stages.h"
@@ -132,6 +133,13 @@ Expected<Artifact> Compiler::compile(const Source &source,
   // function body, say) in every error helps nobody.
   context.printOpOnDiagnostic(false);
   DiagnosticCapture diagnostics(context);
+  // Logs, traces and timings are written when the compile ends, failed or
+  // not (the guard); a successful compile also reports a failed write.
+  DebugSession debug(context, pipeline.debug());
+  struct FinishOnExit {
+    DebugSession &debug;
+    ~FinishOnExit() { (void)debug.finish(); }
+  } finishOnExit{debug};
   ArtifactBuilder out;
   Manifest &manifest = out.manifest();
   manifest.module = moduleName(source.name());
@@ -171,7 +179,7 @@ Expected<Artifact> Compiler::compile(const Source &source,
          {Stage::Linalg, Stage::Tiled, Stage::Bufferized, Stage::Llvm}) {
       if (!runs(stage))
         continue;
-      if (Status s = runStage(*module, stage, pipeline); !s) {
+      if (Status s = runStage(*module, stage, pipeline, &debug); !s) {
         if (diagnostics.hasErrors())
           return diagnostics.takeError(s.error().str());
         return s.error();
@@ -179,8 +187,11 @@ Expected<Artifact> Compiler::compile(const Source &source,
       out.snapshot(stage, printModule(*module));
       out.snapshotBytecode(stage, moduleBytecode(*module));
     }
-    if (last <= Stage::Llvm)
+    if (last <= Stage::Llvm) {
+      if (Status s = debug.finish(); !s)
+        return s.error();
       return std::move(out.artifact);
+    }
 
     auto translated = translateToLlvmIr(*module, llvmContext, **tm);
     if (!translated)
@@ -226,6 +237,8 @@ Expected<Artifact> Compiler::compile(const Source &source,
     manifest.link = linkRequirements(*object);
     out.snapshot(Stage::Object, std::move(*object));
   }
+  if (Status s = debug.finish(); !s)
+    return s.error();
   return std::move(out.artifact);
 }
 

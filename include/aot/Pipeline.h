@@ -1,6 +1,7 @@
 //===- Pipeline.h - the named stages a compile goes through ---------------===//
 #pragma once
 
+#include "aot/Debug.h"
 #include "aot/Diagnostics.h"
 
 #include <array>
@@ -61,10 +62,13 @@ public:
   Pipeline &appendPasses(Stage stage, std::string passes);
   /// LLVM optimisation level 0..3 (also used for instruction selection).
   Pipeline &optLevel(int level);
+  /// Tracing and inspection switches for compiles with this pipeline.
+  Pipeline &debug(DebugOptions options);
 
   Stage firstStage() const { return first_; }
   Stage lastStage() const { return last_; }
   int optLevel() const { return optLevel_; }
+  const DebugOptions &debug() const { return debug_; }
   /// The pass list a stage runs: the replacement if set, else the default.
   std::string stagePasses(Stage stage) const;
   /// Passes appended after a stage ("" if none).
@@ -78,6 +82,7 @@ private:
   Stage first_ = Stage::Input;
   Stage last_ = Stage::Object;
   int optLevel_ = 2;
+  DebugOptions debug_;
   std::map<Stage, std::string> replaced_;
   std::map<Stage, std::string> appended_;
 };

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "aot/Pipeline.h"
 
+#include "Debug/DebugSession.h"
+
 namespace aot {
 
 namespace {
@@ -85,6 +87,11 @@ Pipeline &Pipeline::optLevel(int level) {
   return *this;
 }
 
+Pipeline &Pipeline::debug(DebugOptions options) {
+  debug_ = std::move(options);
+  return *this;
+}
+
 std::string Pipeline::stagePasses(Stage stage) const {
   auto it = replaced_.find(stage);
   return it != replaced_.end() ? it->second : defaultStagePasses(stage);
@@ -146,7 +153,7 @@ Status Pipeline::validate() const {
         return Error::message("stage '" + std::string(stageName(stage)) +
                               "' has no MLIR passes to replace; only "
                               "linalg, tiled, bufferized and llvm do");
-  return Status::ok();
+  return validateDebugOptions(debug_);
 }
 
 } // namespace aot

@@ -1,6 +1,8 @@
 //===- Stages.cpp ---------------------------------------------------------===//
 #include "Pipeline/Stages.h"
 
+#include "Debug/DebugSession.h"
+
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -38,10 +40,14 @@ Status buildStage(mlir::OpPassManager &pm, Stage stage,
                      "appended passes");
 }
 
-Status runStage(mlir::ModuleOp module, Stage stage, const Pipeline &pipeline) {
+Status runStage(mlir::ModuleOp module, Stage stage, const Pipeline &pipeline,
+                DebugSession *debug) {
   mlir::PassManager pm(module.getContext());
   if (Status s = buildStage(pm, stage, pipeline); !s)
     return s;
+  if (debug)
+    if (Status s = debug->instrument(pm, stage); !s)
+      return s;
   if (mlir::failed(pm.run(module)))
     return Error::message("stage '" + std::string(stageName(stage)) +
                           "' failed");

@@ -14,7 +14,11 @@ namespace aot {
 Status buildStage(mlir::OpPassManager &pm, Stage stage,
                   const Pipeline &pipeline);
 
+class DebugSession;
+
 /// Runs one MLIR stage on `module`; diagnostics go to the context's handlers.
-Status runStage(mlir::ModuleOp module, Stage stage, const Pipeline &pipeline);
+/// `debug` (optional) instruments the stage's pass manager.
+Status runStage(mlir::ModuleOp module, Stage stage, const Pipeline &pipeline,
+                DebugSession *debug = nullptr);
 
 } // namespace aot

@@ -64,6 +64,8 @@ config.substitutions.append(
     ("%{flip-byte}", python + " " + quote(os.path.join(tools_dir, "flip-byte.py"))))
 config.substitutions.append(
     ("%{check-exports}", python + " " + quote(os.path.join(tools_dir, "check-exports.py"))))
+config.substitutions.append(
+    ("%{check-trace}", python + " " + quote(os.path.join(tools_dir, "check-trace.py"))))
 config.substitutions.append(("%{models}", config.aot_models_dir))
 config.substitutions.append(("%{cli-inputs}", os.path.join(cli_dir, "Inputs")))
 config.substitutions.append(("%{abi-include}", config.aot_abi_include_dir))
