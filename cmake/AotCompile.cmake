@@ -120,7 +120,7 @@ endfunction()
 function(add_aot_target)
   set(flags DUMP_STAGES SKIP_TEST)
   set(one NAME SOURCE REFERENCE REFERENCE_SCRIPT TARGET OPT RTOL ATOL ULP)
-  set(multi FUNCTIONS STAGE_PIPELINE LABELS REFERENCE_DEPENDS)
+  set(multi FUNCTIONS STAGE_PIPELINE LABELS REFERENCE_DEPENDS COMPILE_OPTIONS)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "${flags}" "${one}" "${multi}")
 
   # --- Arguments -----------------------------------------------------------
@@ -203,6 +203,13 @@ function(add_aot_target)
     list(APPEND stage_pipeline_options "--stage-pipeline=${entry}")
   endforeach()
 
+  foreach(option IN LISTS ARG_COMPILE_OPTIONS)
+    if(NOT option MATCHES "^--[a-z]")
+      message(FATAL_ERROR "add_aot_target(${ARG_NAME}): COMPILE_OPTIONS "
+        "'${option}' is not an aot-compile option (--name or --name=value)")
+    endif()
+  endforeach()
+
   _aot_tool(MlirAot::aot-compile compile compile_depends)
 
   # --- Stages ----------------------------------------------------------------
@@ -245,7 +252,8 @@ function(add_aot_target)
   add_custom_command(OUTPUT ${mlir_llvm} ${stages_mlir}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
     COMMAND ${compile} ${source} --compile-to=llvm ${common}
-            ${stage_pipeline_options} ${dump_mlir} -o ${mlir_llvm}
+            ${stage_pipeline_options} ${ARG_COMPILE_OPTIONS} ${dump_mlir}
+            -o ${mlir_llvm}
     DEPENDS ${source} ${compile_depends}
     COMMENT "aot ${ARG_NAME}: ${shown_source} -> LLVM dialect"
     VERBATIM)
