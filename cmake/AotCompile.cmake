@@ -203,10 +203,12 @@ function(add_aot_target)
     list(APPEND stage_pipeline_options "--stage-pipeline=${entry}")
   endforeach()
 
+  # -g is the one short option: the debug info it adds to the LLVM dialect
+  # travels through the later steps in the files themselves.
   foreach(option IN LISTS ARG_COMPILE_OPTIONS)
-    if(NOT option MATCHES "^--[a-z]")
+    if(NOT option MATCHES "^(--[a-z]|-g$)")
       message(FATAL_ERROR "add_aot_target(${ARG_NAME}): COMPILE_OPTIONS "
-        "'${option}' is not an aot-compile option (--name or --name=value)")
+        "'${option}' is not an aot-compile option (--name, --name=value or -g)")
     endif()
   endforeach()
 
@@ -240,9 +242,13 @@ function(add_aot_target)
     set(dump_mlir ${dump})
     set(dump_llvm_ir ${dump})
     set(dump_backend ${dump})
-    foreach(file 00-input.mlir 01-linalg.mlir 02-tiled.mlir 03-bufferized.mlir
-                 04-llvm.mlir)
-      list(APPEND stages_mlir ${stages}/${file})
+    # The MLIR stages come out as bytecode when COMPILE_OPTIONS say so.
+    set(mlir_extension .mlir)
+    if("--stage-format=bytecode" IN_LIST ARG_COMPILE_OPTIONS)
+      set(mlir_extension .mlirbc)
+    endif()
+    foreach(file 00-input 01-linalg 02-tiled 03-bufferized 04-llvm)
+      list(APPEND stages_mlir ${stages}/${file}${mlir_extension})
     endforeach()
     set(stages_llvm_ir ${stages}/05-llvm-ir.ll ${stages}/06-llvm-ir-opt.ll)
     set(stages_backend ${stages}/07-asm.s ${stages}/08-object.o)

@@ -1,6 +1,10 @@
 //===- Options.cpp - parsing aot-compile's command line -------------------===//
 #include "Options.h"
 
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
 namespace aot::cli {
 
 std::string usage() {
@@ -28,6 +32,10 @@ options:
                              replace the passes of an MLIR stage (textual
                              pass pipeline, e.g. linalg=canonicalize,cse)
   --dump-stages=DIR          write every stage's output to DIR (00-input.mlir ...)
+  --stage-format=FORMAT      text (default) or bytecode: with --dump-stages, the
+                             MLIR stages as .mlirbc (00-input.mlirbc ...)
+  --bytecode-version=N       write all MLIR bytecode (stage dumps, .mlirbc
+                             output) as version N, 0..6 (default: 6, the newest)
   --log-actions-to=FILE      log every MLIR action (pass, pattern) with the op
                              and location it touched
   --log-actions-filter=FILE:LINE[:COL]
@@ -42,6 +50,17 @@ options:
   --print-ir-after-change    with --print-ir-after-all: only passes that changed it
   --reproducer=FILE          on a pass failure or crash, write a reproducer that
                              mlir-opt --run-reproducer replays
+  -g, --debug-info=KIND      DWARF in the object code: full (-g) or line-tables,
+                             with lines of the ops' file locations
+  --location-snapshot=STAGE  rewrite op locations to their lines in STAGE's
+                             output, written next to the first -o file
+                             (m.o: m.04-llvm.mlir), for input whose locations
+                             are only names
+  --bisect-actions           find the first pattern application without which
+                             the compiled functions match --reference; prints it
+  --reference=FILE.npz       inputs and expected results (keys FUNC/argN,
+                             FUNC/resultN) for --bisect-actions
+  --rtol=X --atol=Y          tolerance of --bisect-actions (1e-5, 1e-6)
   --write-if-changed         leave an output that already holds the same bytes
                              untouched (time stamp included), for build tools
   --list-stages              list the stages and their default passes
@@ -61,6 +80,7 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
   DebugOptions debug;
   std::vector<std::string> outputs;
   std::optional<EmitKind> emit;
+  bool stageFormatGiven = false;
   auto stageValue = [](const std::string &flag,
                        const std::string &v) -> Expected<Stage> {
     if (auto s = parseStage(v))
@@ -105,6 +125,45 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
       if (v->empty())
         return bad("--reproducer needs a path");
       debug.reproducerTo = *v;
+    } else if (a == "-g") {
+      debug.debugInfo = DebugInfo::Full;
+    } else if (auto v = value("--debug-info=")) {
+      if (*v == "full")
+        debug.debugInfo = DebugInfo::Full;
+      else if (*v == "line-tables")
+        debug.debugInfo = DebugInfo::LineTables;
+      else if (*v == "none")
+        debug.debugInfo = DebugInfo::None;
+      else
+        return bad("unknown --debug-info kind '" + *v +
+                   "': use line-tables, full or none");
+    } else if (auto v = value("--location-snapshot=")) {
+      auto s = stageValue("--location-snapshot", *v);
+      if (!s)
+        return s.error();
+      debug.locationSnapshot = *s;
+    } else if (auto v = value("--stage-format=")) {
+      if (*v != "text" && *v != "bytecode")
+        return bad("unknown --stage-format '" + *v + "': use text or bytecode");
+      o.stagesAsBytecode = *v == "bytecode";
+      stageFormatGiven = true;
+    } else if (auto v = value("--bytecode-version=")) {
+      if (v->empty() || v->size() > 9 ||
+          v->find_first_not_of("0123456789") != std::string::npos)
+        return bad("--bytecode-version needs a number, got '" + *v + "'");
+      debug.bytecodeVersion = std::stoi(*v);
+    } else if (a == "--bisect-actions") {
+      o.bisectActions = true;
+    } else if (auto v = value("--reference=")) {
+      if (v->empty())
+        return bad("--reference needs a path");
+      o.reference = *v;
+    } else if (auto v = value("--rtol="); v || (v = value("--atol="))) {
+      char *end = nullptr;
+      double x = std::strtod(v->c_str(), &end);
+      if (v->empty() || *end || !(x >= 0))
+        return bad("'" + a + "' needs a non-negative number");
+      (a[2] == 'r' ? o.rtol : o.atol) = x;
     } else if (a == "--write-if-changed") {
       o.writeIfChanged = true;
     } else if (a == "--list-stages") {
@@ -161,7 +220,9 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     return o;
   if (o.input.empty())
     return bad("no input file");
-  if (outputs.empty() && o.dumpStagesDir.empty())
+  if (o.bisectActions != !o.reference.empty())
+    return bad("--bisect-actions and --reference=FILE go together");
+  if (outputs.empty() && o.dumpStagesDir.empty() && !o.bisectActions)
     return bad("no output: give -o FILE or --dump-stages=DIR");
   if (outputs.size() > 1 && emit)
     return bad("--emit names the kind of a single -o; with several outputs "
@@ -178,6 +239,22 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
       return bad("cannot tell the output kind of '" + path +
                  "' from its extension; add --emit=KIND");
     o.outputs.push_back({path, *kind});
+  }
+  if (stageFormatGiven && o.dumpStagesDir.empty())
+    return bad("--stage-format needs --dump-stages=DIR");
+  if (std::optional<Stage> stage = o.pipeline.debug().locationSnapshot) {
+    auto beside = std::find_if(outputs.begin(), outputs.end(),
+                               [](const std::string &p) { return p != "-"; });
+    if (beside == outputs.end())
+      return bad("--location-snapshot writes its file next to the output: "
+                 "give -o FILE");
+    // An absolute path, so that the line tables lead a debugger to the file
+    // from any working directory.
+    std::filesystem::path path = std::filesystem::absolute(*beside);
+    path.replace_filename(path.stem().string() + "." + stageFileName(*stage));
+    DebugOptions withPath = o.pipeline.debug();
+    withPath.locationSnapshotTo = path.lexically_normal().string();
+    o.pipeline.debug(std::move(withPath));
   }
   if (Status s = o.pipeline.validate(); !s)
     return s.error();

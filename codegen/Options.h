@@ -25,12 +25,18 @@ struct Options {
   /// Every -o, in order; several outputs share one compile.
   std::vector<Output> outputs;
   std::string dumpStagesDir;
+  /// --stage-format=bytecode: MLIR stages dumped as .mlirbc.
+  bool stagesAsBytecode = false;
   Pipeline pipeline;
   Target target;
   /// Leave an output file alone when it already holds exactly what would be
   /// written, so that Ninja (restat) skips the steps that depend on it.
   bool writeIfChanged = false;
   bool help = false, version = false, listStages = false;
+  /// --bisect-actions: search instead of writing outputs.
+  bool bisectActions = false;
+  std::string reference;
+  double rtol = 1e-5, atol = 1e-6;
 };
 
 /// Parses argv; the error says which argument is wrong.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Options.h"
 
+#include "aot/Bisect.h"
 #include "aot/Compiler.h"
 
 #include <algorithm>
@@ -89,6 +90,36 @@ aot::Status writeIfChanged(const aot::Artifact &artifact,
   return aot::Status::ok();
 }
 
+/// --bisect-actions: the search's findings on stdout; exit 0 when it found
+/// the culprit, 1 otherwise.
+int bisect(const aot::Compiler &compiler, const aot::cli::Options &options) {
+  aot::abi::Tolerance tolerance;
+  tolerance.rtol = options.rtol;
+  tolerance.atol = options.atol;
+  auto result = aot::bisectActions(compiler, aot::Source::file(options.input),
+                                   options.pipeline, options.target,
+                                   options.reference, tolerance);
+  if (!result)
+    return fail(result.error());
+  if (!result->baseline.empty())
+    std::cout << "bisect: as compiled, " << result->baseline << "\n";
+  std::cout << "bisect: " << result->summary << " (" << result->compiles
+            << " compiles)\n";
+  if (!result->found)
+    return 1;
+  auto show = [](const aot::ActionInfo &a) {
+    std::string s = "[" + std::to_string(a.index) + "] " + a.description;
+    if (!a.op.empty() && a.tag != "pass-execution")
+      s += " on '" + a.op + "'";
+    if (!a.location.empty())
+      s += " at " + a.location;
+    return s;
+  };
+  std::cout << "first action that makes the results differ:\n  "
+            << show(result->action) << "\n  in " << show(result->pass) << "\n";
+  return 0;
+}
+
 int run(const std::vector<std::string> &args) {
   auto options = aot::cli::parseOptions(args);
   if (!options)
@@ -107,13 +138,19 @@ int run(const std::vector<std::string> &args) {
   }
 
   aot::Compiler compiler;
+  if (options->bisectActions)
+    return bisect(compiler, *options);
   auto artifact = compiler.compile(aot::Source::file(options->input),
                                    options->pipeline, options->target);
   if (!artifact)
     return fail(artifact.error());
+  for (const aot::Diagnostic &warning : artifact->warnings())
+    std::cerr << warning.str() << "\n";
 
   if (!options->dumpStagesDir.empty())
-    if (aot::Status s = artifact->writeStages(options->dumpStagesDir); !s)
+    if (aot::Status s = artifact->writeStages(options->dumpStagesDir,
+                                              options->stagesAsBytecode);
+        !s)
       return fail(s.error());
   for (const aot::cli::Options::Output &out : options->outputs) {
     aot::Status s = out.path == "-" ? writeToStdout(*artifact, out.kind)

@@ -2,15 +2,17 @@
 #include "aot/Compiler.h"
 #include "aot/CppNames.h"
 
+#include "Artifact/StageBytecode.h"
 #include "Artifact/Writers.h"
 #include "Backend/LlvmBackend.h"
+#include "Backend/LlvmDebugInfo.h"
 #include "Debug/DebugSession.h"
+#include "Debug/SourceView.h"
 #include "Frontend/Frontend.h"
 #include "Frontend/Registration.h"
 #include "Pipeline/Stages.h"
 #include "Support/DiagnosticCapture.h"
 
-#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -35,6 +37,7 @@ struct ArtifactBuilder {
   void snapshotBytecode(Stage stage, std::string contents) {
     artifact.stageBytecode_[static_cast<int>(stage)] = std::move(contents);
   }
+  std::vector<Diagnostic> &warnings() { return artifact.warnings_; }
   Manifest &manifest() { return artifact.manifest_; }
 };
 
@@ -74,18 +77,11 @@ namespace {
 /// tensor-level signatures after bufferization and LLVM lowering erased them.
 constexpr llvm::StringLiteral kManifestAttr = "aot.manifest";
 
-std::string printModule(mlir::ModuleOp module) {
+std::string printModule(mlir::ModuleOp module, const DebugOptions &debug) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  module->print(os, mlir::OpPrintingFlags().enableDebugInfo(false));
+  module->print(os, stagePrintingFlags(debug));
   return text;
-}
-
-std::string moduleBytecode(mlir::ModuleOp module) {
-  std::string bytes;
-  llvm::raw_string_ostream os(bytes);
-  (void)mlir::writeBytecodeToFile(module, os);
-  return bytes;
 }
 
 /// A C identifier from the source file's stem ("models/mlp-2.mlir" -> mlp_2).
@@ -152,6 +148,26 @@ Expected<Artifact> Compiler::compile(const Source &source,
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
 
+  const DebugOptions &debugOptions = pipeline.debug();
+  // An MLIR stage's output: the source view that -g and a location snapshot
+  // ask for, then the text and the bytecode (in the pinned version).
+  auto keepStage = [&](Stage stage, mlir::ModuleOp module) -> Status {
+    if (Status s = afterMlirStage(module, stage, debugOptions); !s)
+      return s;
+    out.snapshot(stage, printModule(module, debugOptions));
+    auto bytecode = moduleBytecode(module, stage, debugOptions);
+    if (!bytecode) {
+      // The writer's own diagnostics, if any, follow as the reasons.
+      std::vector<Diagnostic> all = bytecode.error().diagnostics();
+      if (diagnostics.hasErrors())
+        for (const Diagnostic &d : diagnostics.takeError("").diagnostics())
+          all.push_back(d);
+      return Error(std::move(all));
+    }
+    out.snapshotBytecode(stage, std::move(*bytecode));
+    return Status::ok();
+  };
+
   if (first <= Stage::LlvmIr) {
     // The source is MLIR: the input itself or the output of an MLIR stage.
     std::string ioError;
@@ -161,12 +177,13 @@ Expected<Artifact> Compiler::compile(const Source &source,
       return Error::at(source.name(), 0, 0, ioError);
     if (!module)
       return diagnostics.takeError("cannot parse '" + source.name() + "'");
+    warnWithoutLocations(*module, debugOptions, source.name(), out.warnings());
 
     if (first == Stage::Input) {
       if (mlir::failed(checkInputContract(*module)))
         return diagnostics.takeError("input contract violated");
-      out.snapshot(Stage::Input, printModule(*module));
-      out.snapshotBytecode(Stage::Input, moduleBytecode(*module));
+      if (Status s = keepStage(Stage::Input, *module); !s)
+        return s.error();
     }
     auto signatures = signaturesOf(*module);
     if (mlir::failed(signatures))
@@ -184,8 +201,8 @@ Expected<Artifact> Compiler::compile(const Source &source,
           return diagnostics.takeError(s.error().str());
         return s.error();
       }
-      out.snapshot(stage, printModule(*module));
-      out.snapshotBytecode(stage, moduleBytecode(*module));
+      if (Status s = keepStage(stage, *module); !s)
+        return s.error();
     }
     if (last <= Stage::Llvm) {
       if (Status s = debug.finish(); !s)
@@ -193,6 +210,11 @@ Expected<Artifact> Compiler::compile(const Source &source,
       return std::move(out.artifact);
     }
 
+    // Input that is already the llvm stage's output gets its debug info
+    // scopes here.
+    if (first == Stage::LlvmIr)
+      if (Status s = afterMlirStage(*module, Stage::Llvm, debugOptions); !s)
+        return s.error();
     auto translated = translateToLlvmIr(*module, llvmContext, **tm);
     if (!translated)
       return diagnostics.hasErrors()
@@ -202,6 +224,10 @@ Expected<Artifact> Compiler::compile(const Source &source,
     if (Status s = finalizeExports(*llvmModule, manifest.functions); !s)
       return s.error();
     storeSignatureMetadata(*llvmModule, manifest.functions);
+    if (Status s = verifyLlvmIr(
+            *llvmModule, "internal error: the LLVM IR of stage 'llvm-ir'");
+        !s)
+      return s.error();
     out.snapshot(Stage::LlvmIr, printLlvmIr(*llvmModule));
   } else {
     // Past the MLIR stages the source is LLVM IR text.
@@ -222,6 +248,10 @@ Expected<Artifact> Compiler::compile(const Source &source,
 
   if (runs(Stage::LlvmIrOpt)) {
     optimize(*llvmModule, **tm, pipeline.optLevel());
+    if (Status s = verifyLlvmIr(
+            *llvmModule, "internal error: the LLVM IR after the -O pipeline");
+        !s)
+      return s.error();
     out.snapshot(Stage::LlvmIrOpt, printLlvmIr(*llvmModule));
   }
   if (runs(Stage::Asm)) {

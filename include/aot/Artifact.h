@@ -74,6 +74,10 @@ public:
   /// The last stage that ran.
   Stage lastStage() const { return last_; }
   const Manifest &manifest() const { return manifest_; }
+  /// Warnings of the compile (severity Warning): what it did but the user
+  /// may not expect, e.g. debug info without line tables. aot-compile prints
+  /// them; they never fail a compile.
+  const std::vector<Diagnostic> &warnings() const { return warnings_; }
 
   /// Writes the artifact as `kind` to `path` (parent directory must exist).
   Status write(const std::string &path, EmitKind kind) const;
@@ -94,6 +98,7 @@ private:
   std::optional<std::string> stageBytecode_[kAllStages.size()];
   Stage last_ = Stage::Input;
   Manifest manifest_;
+  std::vector<Diagnostic> warnings_;
 };
 
 } // namespace aot

@@ -2,17 +2,50 @@
 //
 // What a compiler engineer turns on to see inside a compile: a log and a
 // profile of MLIR actions (pass runs, pattern applications), debug counters
-// that skip some of them, pass timing, the IR after every pass, and a crash
-// reproducer. Everything here belongs to one compile: no global state, so two
+// that skip some of them, pass timing, the IR after every pass, a crash
+// reproducer, and debug info for a source view of the compiled code.
+// Everything here belongs to one compile: no global state, so two
 // compiles on two threads with different options never mix their output.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace aot {
+
+enum class Stage; // Pipeline.h
+
+/// How much DWARF the object code carries (`aot-compile -g`).
+enum class DebugInfo {
+  None,       ///< no debug info
+  LineTables, ///< line tables and function names only
+  Full,       ///< everything MLIR's translation describes
+};
+
+/// One MLIR action as DebugOptions::actionControl sees it.
+struct ActionInfo {
+  /// 1-based position among all actions of the compile.
+  std::int64_t index = 0;
+  /// "pass-execution", "apply-pattern", ...
+  std::string tag;
+  /// MLIR's one-line rendering ("`apply-pattern pattern: NAME", ...).
+  std::string description;
+  /// The op of the IR unit the action touches ("" if none).
+  std::string op;
+  /// That op's file location, FILE:LINE:COL ("" if it has none).
+  std::string location;
+  /// The index of the innermost pass-execution action around this one (0:
+  /// none), and this action's 0-based position among the actions with the
+  /// same tag inside it. Stable between compiles as long as nothing before
+  /// the action ran differently.
+  std::int64_t passExecution = 0;
+  std::int64_t ordinalInPass = 0;
+};
 
 /// Debugging switches of a compile (Pipeline::debug). Empty paths are off.
 /// Files are written when the compile ends, failed or not.
@@ -32,6 +65,9 @@ struct DebugOptions {
   /// ("apply-pattern", "pass-execution", ...), skip the first SKIP, then run
   /// COUNT (-1: all the rest), then skip the rest.
   std::vector<std::string> skipActions;
+  /// Called before every action; returning true skips it (the action's
+  /// transformation does not happen). Runs on the compiling thread.
+  std::function<bool(const ActionInfo &)> actionControl;
   /// Pass timing per stage and pass: JSON if the path ends in ".json",
   /// otherwise a text table.
   std::string timingTo;
@@ -43,12 +79,28 @@ struct DebugOptions {
   /// On a pass failure or a crash inside a pass, write an MLIR reproducer
   /// here that `mlir-opt --run-reproducer` replays; the error names it.
   std::string reproducerTo;
+  /// DWARF line tables that point at the ops' file locations, so a debugger
+  /// breaks at `model.mlir:LINE` and a profiler shows the source. MLIR text
+  /// that the compile writes then keeps its locations (`loc(...)`), so a
+  /// later compile of it (--compile-from) still has them.
+  DebugInfo debugInfo = DebugInfo::None;
+  /// Rewrites every op's location to its line in this MLIR stage's output,
+  /// written to locationSnapshotTo: a source view for input whose locations
+  /// are only names or unknown (importers), which give no line info.
+  std::optional<Stage> locationSnapshot;
+  /// The file the location snapshot is written to, and that line tables
+  /// name: an absolute path lets a debugger find it from any directory.
+  std::string locationSnapshotTo;
+  /// The version of every MLIR bytecode the compile makes (stage dumps,
+  /// .mlirbc output), for readers of older MLIR; unset: the newest (6).
+  std::optional<int> bytecodeVersion;
 
   /// True when any switch is on.
   bool any() const {
     return !logActionsTo.empty() || !profileActionsTo.empty() ||
-           !skipActions.empty() || !timingTo.empty() ||
-           !printIrAfterAllDir.empty() || !reproducerTo.empty();
+           !skipActions.empty() || actionControl || !timingTo.empty() ||
+           !printIrAfterAllDir.empty() || !reproducerTo.empty() ||
+           debugInfo != DebugInfo::None || locationSnapshot.has_value();
   }
 };
 

@@ -1,10 +1,12 @@
 //===- LlvmBackend.cpp - translation, optimisation, emission --------------===//
 #include "Backend/LlvmBackend.h"
+#include "Backend/LlvmDebugInfo.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/StringSet.h"
-#include "llvm/AsmParser/Parser.h"
+#include "llvm/AsmParser/LLParser.h"
+#include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/Object/ObjectFile.h"
@@ -18,13 +20,16 @@ namespace aot {
 Expected<std::unique_ptr<llvm::Module>>
 translateToLlvmIr(mlir::ModuleOp module, llvm::LLVMContext &context,
                   llvm::TargetMachine &tm) {
-  std::unique_ptr<llvm::Module> llvmModule =
-      mlir::translateModuleToLLVMIR(module, context);
+  // The compile runs LLVM's verifier itself once the entry points are in,
+  // reporting what it finds as an error rather than on stderr.
+  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(
+      module, context, "LLVMDialectModule", /*disableVerification=*/true);
   if (!llvmModule)
     return Error::message("translation to LLVM IR failed: is the input of "
                           "stage 'llvm-ir' fully in the LLVM dialect?");
   llvmModule->setDataLayout(tm.createDataLayout());
   llvmModule->setTargetTriple(tm.getTargetTriple());
+  setDwarfVersion(*llvmModule);
   return llvmModule;
 }
 
@@ -33,12 +38,20 @@ Expected<std::unique_ptr<llvm::Module>> parseLlvmIr(const std::string &text,
                                                     llvm::LLVMContext &context,
                                                     llvm::TargetMachine &tm) {
   llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(text, diag, context);
-  if (!module)
+  llvm::SourceMgr sources;
+  sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(text, "<string>"),
+                             llvm::SMLoc());
+  auto module = std::make_unique<llvm::Module>("<string>", context);
+  // The parser's own debug-info upgrade runs LLVM's verifier and ends the
+  // process when the module is broken; verify first, then upgrade.
+  if (llvm::LLParser(text, sources, diag, module.get(), nullptr, context)
+          .Run(/*UpgradeDebugInfo=*/false))
     return Error::at(name, diag.getLineNo(),
                      diag.getColumnNo() < 0 ? 0 : diag.getColumnNo() + 1,
                      diag.getMessage().str());
+  if (Status s = verifyLlvmIr(*module, "the LLVM IR"); !s)
+    return Error::at(name, 0, 0, s.error().diagnostics().front().message);
+  llvm::UpgradeDebugInfo(*module);
   module->setDataLayout(tm.createDataLayout());
   module->setTargetTriple(tm.getTargetTriple());
   return module;
@@ -99,6 +112,7 @@ static Status addInvokeWrapper(llvm::Module &module, const FunctionSig &sig) {
     b.CreateStore(returned, slot(nargs));
   }
   b.CreateRetVoid();
+  describeWrapper(*wrapper, *ciface);
   return Status::ok();
 }
 

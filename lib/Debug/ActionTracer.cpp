@@ -70,16 +70,15 @@ Expected<SkipCounter> parseSkipCounter(const std::string &spec) {
 ActionTracer::ActionTracer(bool log, bool profile,
                            std::vector<LocationFilter> filters,
                            std::vector<SkipCounter> counters)
-    : logEnabled_(log), profileEnabled_(profile),
-      filters_(std::move(filters)), counters_(std::move(counters)),
-      start_(std::chrono::steady_clock::now()) {}
+    : logEnabled_(log), profileEnabled_(profile), filters_(std::move(filters)),
+      counters_(std::move(counters)), start_(std::chrono::steady_clock::now()) {
+}
 
 void ActionTracer::install(mlir::MLIRContext &context) {
-  context.registerActionHandler(
-      [this](llvm::function_ref<void()> transform,
-             const mlir::tracing::Action &action) {
-        handle(transform, action);
-      });
+  context.registerActionHandler([this](llvm::function_ref<void()> transform,
+                                       const mlir::tracing::Action &action) {
+    handle(transform, action);
+  });
 }
 
 double ActionTracer::nowMicros() const {
@@ -159,8 +158,6 @@ void ActionTracer::handle(llvm::function_ref<void()> transform,
                           const mlir::tracing::Action &action) {
   std::int64_t index = ++index_;
   bool skip = skippedByCounters(action.getTag());
-  if (skipPredicate_ && skipPredicate_(index, action))
-    skip = true;
 
   mlir::Operation *op = nullptr;
   for (const mlir::IRUnit &unit : action.getContextIRUnits())
@@ -171,18 +168,36 @@ void ActionTracer::handle(llvm::function_ref<void()> transform,
     wanted |= op && matches(f, op->getLoc());
 
   std::string description;
-  if (logEnabled_ || profileEnabled_) {
+  if (logEnabled_ || profileEnabled_ || control_) {
     llvm::raw_string_ostream os(description);
     action.print(os);
   }
   std::string opName = op ? op->getName().getStringRef().str() : "";
   std::string loc = op ? locationText(op->getLoc()) : "";
 
+  if (control_) {
+    ActionInfo info;
+    info.index = index;
+    info.tag = action.getTag().str();
+    info.description = description;
+    info.op = opName;
+    info.location = loc;
+    if (!passes_.empty()) {
+      info.passExecution = passes_.back().index;
+      info.ordinalInPass = passes_.back().ordinals[info.tag]++;
+    }
+    if (control_(info))
+      skip = true;
+  }
+  const bool isPass = action.getTag() == "pass-execution";
+  if (isPass)
+    passes_.push_back({index, {}});
+
   if (logEnabled_ && wanted) {
     llvm::raw_string_ostream os(log_);
     os << "[" << index << "] " << std::string(2 * depth_, ' ') << description;
     // Pass executions name their op already.
-    if (op && action.getTag() != "pass-execution")
+    if (op && !isPass)
       os << " on '" << opName << "'";
     if (!loc.empty())
       os << " at " << loc;
@@ -216,6 +231,8 @@ void ActionTracer::handle(llvm::function_ref<void()> transform,
   if (!skip)
     transform();
   --depth_;
+  if (isPass)
+    passes_.pop_back();
   if (profileEnabled_)
     event("E");
 }

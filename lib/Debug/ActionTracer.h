@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,16 +45,12 @@ Expected<SkipCounter> parseSkipCounter(const std::string &spec);
 /// context must not outlive it.
 class ActionTracer {
 public:
-  /// Skips an action when it returns true; sees every action in order with
-  /// its index (1-based, per compile).
-  using SkipPredicate =
-      std::function<bool(std::int64_t index, const mlir::tracing::Action &)>;
-
   ActionTracer(bool log, bool profile, std::vector<LocationFilter> filters,
                std::vector<SkipCounter> counters);
 
-  void setSkipPredicate(SkipPredicate predicate) {
-    skipPredicate_ = std::move(predicate);
+  /// See DebugOptions::actionControl.
+  void setControl(std::function<bool(const ActionInfo &)> control) {
+    control_ = std::move(control);
   }
   void install(mlir::MLIRContext &context);
 
@@ -73,7 +70,14 @@ private:
   bool logEnabled_, profileEnabled_;
   std::vector<LocationFilter> filters_;
   std::vector<SkipCounter> counters_;
-  SkipPredicate skipPredicate_;
+  std::function<bool(const ActionInfo &)> control_;
+  /// Innermost last: the index of each running pass-execution action and
+  /// how many actions of each tag ran inside it so far.
+  struct PassFrame {
+    std::int64_t index;
+    std::map<std::string, std::int64_t, std::less<>> ordinals;
+  };
+  std::vector<PassFrame> passes_;
   std::int64_t index_ = 0;
   int depth_ = 0;
   std::string log_;

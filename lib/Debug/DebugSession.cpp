@@ -29,7 +29,7 @@ DebugSession::DebugSession(mlir::MLIRContext &context,
                            const DebugOptions &options)
     : options_(options) {
   if (!options.logActionsTo.empty() || !options.profileActionsTo.empty() ||
-      !options.skipActions.empty()) {
+      !options.skipActions.empty() || options.actionControl) {
     std::vector<LocationFilter> filters;
     for (const std::string &spec : options.logActionsFilter)
       filters.push_back(*parseLocationFilter(spec));
@@ -39,6 +39,7 @@ DebugSession::DebugSession(mlir::MLIRContext &context,
     tracer_ = std::make_unique<ActionTracer>(
         !options.logActionsTo.empty(), !options.profileActionsTo.empty(),
         std::move(filters), std::move(counters));
+    tracer_->setControl(options.actionControl);
     tracer_->install(context);
   }
   if (!options.timingTo.empty()) {

@@ -14,12 +14,15 @@
 namespace aot {
 
 /// The source's bytes: the file's contents, or a copy of the in-memory
-/// buffer. Null with `ioError` set when the file cannot be read.
+/// buffer, aligned as bytecode resources need. Null with `ioError` set when
+/// the file cannot be read.
 std::unique_ptr<llvm::MemoryBuffer> openSource(const Source &source,
                                                std::string &ioError);
 
 /// Parses text or bytecode (told apart by content) into a module and
 /// verifies it. Errors are emitted to the context's diagnostic handlers.
+/// Bytecode is read in a child process first (BytecodeGuard.h); when the
+/// reader crashes, hangs or runs out of memory there, `ioError` says so.
 mlir::OwningOpRef<mlir::ModuleOp> parseModule(const Source &source,
                                               mlir::MLIRContext &context,
                                               std::string &ioError);

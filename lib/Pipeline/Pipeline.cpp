@@ -9,6 +9,7 @@
 #include "aot/Pipeline.h"
 
 #include "Debug/DebugSession.h"
+#include "Debug/SourceView.h"
 
 namespace aot {
 
@@ -153,6 +154,8 @@ Status Pipeline::validate() const {
         return Error::message("stage '" + std::string(stageName(stage)) +
                               "' has no MLIR passes to replace; only "
                               "linalg, tiled, bufferized and llvm do");
+  if (Status s = validateSourceViewOptions(debug_, first_, last_); !s)
+    return s;
   return validateDebugOptions(debug_);
 }
 

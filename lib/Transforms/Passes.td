@@ -46,4 +46,15 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   ];
 }
 
+def TestMiscompileMulf
+    : Pass<"aot-test-miscompile-mulf", "mlir::func::FuncOp"> {
+  let summary = "Test only: a deliberately wrong rewrite of arith.mulf";
+  let description = [{
+    Rewrites `arith.mulf %a, %b` into `arith.addf %a, %b` through a rewrite
+    pattern named `aot-test-mulf-to-addf`. It exists so that the action
+    bisection (--bisect-actions) can be tested on a known miscompile; it is
+    in no default pipeline and must never be used otherwise.
+  }];
+}
+
 #endif // AOT_TRANSFORMS_PASSES

@@ -34,7 +34,7 @@ def quote(path):
 
 
 # aot-compile and the LLVM tools (FileCheck, not, split-file, llvm-nm,
-# llvm-ar, llvm-objdump) are found on PATH, in that order.
+# llvm-ar, llvm-objdump, llvm-dwarfdump) are found on PATH, in that order.
 path = os.pathsep.join([os.path.dirname(config.aot_compile),
                         config.llvm_tools_dir,
                         config.environment.get("PATH", os.environ["PATH"])])
@@ -51,7 +51,7 @@ for var, options in (("ASAN_OPTIONS", "abort_on_error=1"),
     config.environment[var] = given + (":" if given else "") + options
 
 for tool in ("FileCheck", "not", "split-file", "llvm-nm", "llvm-ar",
-             "llvm-objdump"):
+             "llvm-objdump", "llvm-dwarfdump"):
     if not shutil.which(tool, path=path):
         lit_config.fatal("'%s' not found in %s (Debian: install llvm-22-tools)"
                          % (tool, config.llvm_tools_dir))
@@ -66,6 +66,8 @@ config.substitutions.append(
     ("%{check-exports}", python + " " + quote(os.path.join(tools_dir, "check-exports.py"))))
 config.substitutions.append(
     ("%{check-trace}", python + " " + quote(os.path.join(tools_dir, "check-trace.py"))))
+config.substitutions.append(
+    ("%{line-table}", python + " " + quote(os.path.join(tools_dir, "line-table.py"))))
 config.substitutions.append(("%{models}", config.aot_models_dir))
 config.substitutions.append(("%{cli-inputs}", os.path.join(cli_dir, "Inputs")))
 config.substitutions.append(("%{abi-include}", config.aot_abi_include_dir))
