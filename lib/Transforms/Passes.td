@@ -57,4 +57,13 @@ def TestMiscompileMulf
   }];
 }
 
+def TestCrash : Pass<"aot-test-crash", "mlir::ModuleOp"> {
+  let summary = "Test only: crashes (SIGSEGV) when it runs";
+  let description = [{
+    Stands in for a compiler bug, so that the crash reproducer
+    (--reproducer) can be tested on a pass that crashes rather than fails.
+    It is in no default pipeline and must never be used otherwise.
+  }];
+}
+
 #endif // AOT_TRANSFORMS_PASSES
