@@ -1,4 +1,4 @@
-//===- TestCrash.cpp - aot-test-crash (test only) --------------------------===//
+//===- TestCrash.cpp - aot-test-crash (test only) -------------------------===//
 #include "Transforms/Passes.h"
 
 #include <csignal>
