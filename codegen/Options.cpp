@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
+#include <utility>
 
 namespace aot::cli {
 
@@ -88,6 +90,14 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     return bad("unknown stage '" + v + "' in " + flag +
                "; --list-stages shows the stages");
   };
+  // Options whose value is a file or directory: it may not be empty.
+  const std::pair<std::string, std::string *> pathOptions[] = {
+      {"--log-actions-to", &debug.logActionsTo},
+      {"--profile-actions-to", &debug.profileActionsTo},
+      {"--timing", &debug.timingTo},
+      {"--print-ir-after-all", &debug.printIrAfterAllDir},
+      {"--reproducer", &debug.reproducerTo},
+      {"--reference", &o.reference}};
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     auto value = [&](const std::string &prefix) -> std::optional<std::string> {
@@ -95,36 +105,26 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
         return a.substr(prefix.size());
       return std::nullopt;
     };
+    auto path = std::find_if(
+        std::begin(pathOptions), std::end(pathOptions),
+        [&](const auto &option) { return value(option.first + "="); });
+    if (path != std::end(pathOptions)) {
+      std::string v = *value(path->first + "=");
+      if (v.empty())
+        return bad(path->first + " needs a path");
+      *path->second = std::move(v);
+      continue;
+    }
     if (a == "--help" || a == "-h") {
       o.help = true;
     } else if (a == "--version") {
       o.version = true;
-    } else if (auto v = value("--log-actions-to=")) {
-      if (v->empty())
-        return bad("--log-actions-to needs a path");
-      debug.logActionsTo = *v;
     } else if (auto v = value("--log-actions-filter=")) {
       debug.logActionsFilter.push_back(*v);
-    } else if (auto v = value("--profile-actions-to=")) {
-      if (v->empty())
-        return bad("--profile-actions-to needs a path");
-      debug.profileActionsTo = *v;
     } else if (auto v = value("--skip-actions=")) {
       debug.skipActions.push_back(*v);
-    } else if (auto v = value("--timing=")) {
-      if (v->empty())
-        return bad("--timing needs a path");
-      debug.timingTo = *v;
-    } else if (auto v = value("--print-ir-after-all=")) {
-      if (v->empty())
-        return bad("--print-ir-after-all needs a path");
-      debug.printIrAfterAllDir = *v;
     } else if (a == "--print-ir-after-change") {
       debug.printIrAfterChange = true;
-    } else if (auto v = value("--reproducer=")) {
-      if (v->empty())
-        return bad("--reproducer needs a path");
-      debug.reproducerTo = *v;
     } else if (a == "-g") {
       debug.debugInfo = DebugInfo::Full;
     } else if (auto v = value("--debug-info=")) {
@@ -154,10 +154,6 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
       debug.bytecodeVersion = std::stoi(*v);
     } else if (a == "--bisect-actions") {
       o.bisectActions = true;
-    } else if (auto v = value("--reference=")) {
-      if (v->empty())
-        return bad("--reference needs a path");
-      o.reference = *v;
     } else if (auto v = value("--rtol="); v || (v = value("--atol="))) {
       char *end = nullptr;
       double x = std::strtod(v->c_str(), &end);
