@@ -80,24 +80,116 @@ function(_aot_existing_file out argument value)
   set(${out} ${path} PARENT_SCOPE)
 endfunction()
 
+# The back ends' tables (stages; the CPU architectures), read from the same
+# files the C++ back ends include: lib/Backend/<Kind>/<Kind>.def in the
+# source tree, backends/ beside this file once installed. Kept in a global
+# property, so functions called from any directory find them.
+set_property(GLOBAL PROPERTY AOT_BACKEND_TABLE_DIRS
+  ${CMAKE_CURRENT_LIST_DIR}/backends ${CMAKE_CURRENT_LIST_DIR}/../lib/Backend)
+
+# _aot_backend_table(KIND PREFIX): reads KIND's table (Cpu, Cuda) and sets, in
+# the caller, PREFIX_names / PREFIX_extensions / PREFIX_forms (one entry per
+# stage, in order) and, for Cpu, PREFIX_arch_names / PREFIX_arch_regex.
+function(_aot_backend_table kind prefix)
+  get_property(dirs GLOBAL PROPERTY AOT_BACKEND_TABLE_DIRS)
+  set(file)
+  foreach(dir IN LISTS dirs)
+    foreach(candidate ${dir}/${kind}.def ${dir}/${kind}/${kind}.def)
+      if(NOT file AND EXISTS ${candidate})
+        set(file ${candidate})
+      endif()
+    endforeach()
+  endforeach()
+  if(NOT file)
+    message(FATAL_ERROR "add_aot_target: the ${kind} back end's table "
+      "(${kind}.def) is missing from ${dirs}; reinstall mlir-aot")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${file})
+  file(STRINGS ${file} lines REGEX "^AOT_")
+  set(names)
+  set(extensions)
+  set(forms)
+  set(arch_names)
+  set(arch_patterns)
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^AOT_STAGE\\([A-Za-z]+, \"([^\"]+)\", \"([^\"]+)\", ([A-Za-z]+),")
+      list(APPEND names ${CMAKE_MATCH_1})
+      list(APPEND extensions ${CMAKE_MATCH_2})
+      list(APPEND forms ${CMAKE_MATCH_3})
+    elseif(line MATCHES "^AOT_CPU_ARCH\\(([a-z0-9_]+), \"([^\"]+)\"\\)")
+      list(APPEND arch_names ${CMAKE_MATCH_1})
+      list(APPEND arch_patterns "${CMAKE_MATCH_2}")
+    endif()
+  endforeach()
+  list(JOIN arch_patterns "|" arch_regex)
+  set(${prefix}_names ${names} PARENT_SCOPE)
+  set(${prefix}_extensions ${extensions} PARENT_SCOPE)
+  set(${prefix}_forms ${forms} PARENT_SCOPE)
+  set(${prefix}_arch_names ${arch_names} PARENT_SCOPE)
+  set(${prefix}_arch_regex "${arch_regex}" PARENT_SCOPE)
+endfunction()
+
+# _aot_stage_files(KIND MLIR_EXTENSION OUT): the dump file of every stage
+# ("00-input.mlir" ...), as aot-compile --dump-stages names them.
+function(_aot_stage_files kind mlir_extension out)
+  _aot_backend_table(${kind} table)
+  set(files)
+  set(index 0)
+  foreach(name IN LISTS table_names)
+    list(GET table_extensions ${index} extension)
+    list(GET table_forms ${index} form)
+    if(form STREQUAL "Mlir")
+      set(extension ${mlir_extension})
+    endif()
+    if(index LESS 10)
+      set(number 0${index})
+    else()
+      set(number ${index})
+    endif()
+    list(APPEND files ${number}-${name}${extension})
+    math(EXPR index "${index} + 1")
+  endforeach()
+  set(${out} ${files} PARENT_SCOPE)
+endfunction()
+
+# _aot_mlir_stages(KIND OUT): the MLIR stages whose passes may be replaced.
+function(_aot_mlir_stages kind out)
+  _aot_backend_table(${kind} table)
+  set(mlir)
+  set(index 0)
+  foreach(name IN LISTS table_names)
+    list(GET table_forms ${index} form)
+    if(form STREQUAL "Mlir" AND NOT name STREQUAL "input")
+      list(APPEND mlir ${name})
+    endif()
+    math(EXPR index "${index} + 1")
+  endforeach()
+  set(${out} ${mlir} PARENT_SCOPE)
+endfunction()
+
 # Configure-time checks of TARGET. aot-compile checks everything again (CPU
 # names, features); this catches typos before anything is built.
 function(_aot_check_target spec)
-  set(arch_regex
-      "^(i[3-6]86|x86|x86_64|amd64|aarch64|aarch64_be|arm64|armv?[0-9a-z]*|thumbv?[0-9a-z]*|riscv32|riscv64|powerpc64|powerpc64le|ppc64|ppc64le|s390x|systemz|loongarch64)(-|$)")
   if(spec STREQUAL "host")
     return()
   endif()
+  if(spec MATCHES "^cuda:")
+    message(FATAL_ERROR "add_aot_target(${_aot_name}): TARGET '${spec}': "
+      "the cuda back end is not built yet in this version of mlir-aot; its "
+      "stages are declared (aot-compile --list-stages --target=${spec}) but "
+      "it generates no code")
+  endif()
   if(NOT spec MATCHES "^cpu:([^,]+)(,cpu=[^,]+)?(,features=.+)?$")
     message(FATAL_ERROR "add_aot_target(${_aot_name}): unknown TARGET "
-      "'${spec}': expected host or cpu:TRIPLE[,cpu=NAME][,features=LIST]")
+      "'${spec}': expected host, cpu:TRIPLE[,cpu=NAME][,features=LIST] or "
+      "cuda:CHIP[,ptx=NN][,features=LIST]")
   endif()
   set(triple ${CMAKE_MATCH_1})
-  if(NOT triple MATCHES "${arch_regex}")
+  _aot_backend_table(Cpu cpu)
+  if(NOT triple MATCHES "^(${cpu_arch_regex})(-|$)")
+    list(JOIN cpu_arch_names ", " supported)
     message(FATAL_ERROR "add_aot_target(${_aot_name}): unknown TARGET "
-      "'${spec}': the triple '${triple}' is not a supported CPU (x86, "
-      "x86_64, aarch64, arm, thumb, riscv32, riscv64, ppc64, ppc64le, systemz, "
-      "loongarch64)")
+      "'${spec}': the triple '${triple}' is not a supported CPU (${supported})")
   endif()
 endfunction()
 
@@ -182,6 +274,11 @@ function(add_aot_target)
     endif()
     set(opt ${ARG_OPT})
   endif()
+  # A first look at the tolerances, so that a typo stops the configure step.
+  # They are forwarded to aot-testgen, which checks them again with the
+  # option code it shares with aot-compile (lib/Support/ToolOptions.cpp):
+  # what passes here but is still no finite number (1e999) fails the build
+  # with the same message as on the command line.
   set(number_regex "^([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?$")
   foreach(tolerance RTOL ATOL)
     if(DEFINED ARG_${tolerance} AND NOT ARG_${tolerance} MATCHES "${number_regex}")
@@ -194,11 +291,14 @@ function(add_aot_target)
                         "not a non-negative integer")
   endif()
   set(stage_pipeline_options)
+  _aot_mlir_stages(Cpu mlir_stages)
+  list(JOIN mlir_stages "|" mlir_stage_regex)
+  list(JOIN mlir_stages ", " mlir_stage_list)
   foreach(entry IN LISTS ARG_STAGE_PIPELINE)
-    if(NOT entry MATCHES "^(input|linalg|tiled|bufferized|llvm)=(.+)$")
+    if(NOT entry MATCHES "^(${mlir_stage_regex})=(.+)$")
       message(FATAL_ERROR "add_aot_target(${ARG_NAME}): STAGE_PIPELINE "
         "'${entry}' must be STAGE=PASSES with STAGE one of the MLIR stages "
-        "input, linalg, tiled, bufferized, llvm")
+        "${mlir_stage_list}")
     endif()
     list(APPEND stage_pipeline_options "--stage-pipeline=${entry}")
   endforeach()
@@ -247,11 +347,22 @@ function(add_aot_target)
     if("--stage-format=bytecode" IN_LIST ARG_COMPILE_OPTIONS)
       set(mlir_extension .mlirbc)
     endif()
-    foreach(file 00-input 01-linalg 02-tiled 03-bufferized 04-llvm)
-      list(APPEND stages_mlir ${stages}/${file}${mlir_extension})
+    # The chain's three steps write the MLIR stages, the LLVM IR stages
+    # and the rest; the names come from the back end's table.
+    _aot_stage_files(Cpu ${mlir_extension} stage_files)
+    _aot_backend_table(Cpu table)
+    set(index 0)
+    foreach(file IN LISTS stage_files)
+      list(GET table_forms ${index} form)
+      if(form STREQUAL "Mlir")
+        list(APPEND stages_mlir ${stages}/${file})
+      elseif(form STREQUAL "LlvmIr")
+        list(APPEND stages_llvm_ir ${stages}/${file})
+      else()
+        list(APPEND stages_backend ${stages}/${file})
+      endif()
+      math(EXPR index "${index} + 1")
     endforeach()
-    set(stages_llvm_ir ${stages}/05-llvm-ir.ll ${stages}/06-llvm-ir-opt.ll)
-    set(stages_backend ${stages}/07-asm.s ${stages}/08-object.o)
   endif()
 
   file(RELATIVE_PATH shown_source ${CMAKE_SOURCE_DIR} ${source})
@@ -281,11 +392,12 @@ function(add_aot_target)
                                                      ${manifest})
 
   # The library: the object code, the header beside it, and what the code
-  # may call (memrefCopy in MlirAot::runtime, libm for math functions).
+  # may call (memrefCopy in MlirAot::runtime, libm for math functions). The
+  # header needs only the pure ABI, so neither libzip nor Eigen comes along.
   add_library(aot_compiled_${ARG_NAME} STATIC ${object} ${header})
   set_target_properties(aot_compiled_${ARG_NAME} PROPERTIES LINKER_LANGUAGE CXX)
   target_include_directories(aot_compiled_${ARG_NAME} PUBLIC ${dir})
-  target_link_libraries(aot_compiled_${ARG_NAME} PUBLIC MlirAot::abi
+  target_link_libraries(aot_compiled_${ARG_NAME} PUBLIC MlirAot::abi_core
                         MlirAot::runtime m)
   add_dependencies(aot_compiled_${ARG_NAME} gen_${ARG_NAME}_host_asm)
 

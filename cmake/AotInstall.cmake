@@ -8,7 +8,9 @@ include(CMakePackageConfigHelpers)
 set(AOT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/MlirAot)
 
 # Exported as MlirAot::<EXPORT_NAME>, the same names as the in-tree aliases.
+set_target_properties(aot_abi_core PROPERTIES EXPORT_NAME abi_core)
 set_target_properties(aot_abi PROPERTIES EXPORT_NAME abi)
+set_target_properties(aot_support PROPERTIES EXPORT_NAME support)
 set_target_properties(aot_runtime PROPERTIES EXPORT_NAME runtime)
 set_target_properties(aot_compiler PROPERTIES EXPORT_NAME compiler)
 set_target_properties(aot-compile PROPERTIES EXPORT_NAME aot-compile)
@@ -17,8 +19,8 @@ set_target_properties(aot-compile PROPERTIES EXPORT_NAME aot-compile)
 set_target_properties(aot-compile aot-testgen PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
 
-install(TARGETS aot_abi aot_runtime aot_compiler aot_testmain aot-compile
-                aot-testgen
+install(TARGETS aot_abi_core aot_abi aot_runtime aot_support aot_compiler
+                aot_testmain aot-compile aot-testgen
   EXPORT MlirAotTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -42,3 +44,8 @@ install(FILES
   ${PROJECT_BINARY_DIR}/MlirAotConfigVersion.cmake
   ${PROJECT_SOURCE_DIR}/cmake/AotCompile.cmake
   DESTINATION ${AOT_INSTALL_CMAKEDIR})
+# The back ends' stage tables, which add_aot_target reads.
+install(FILES
+  ${PROJECT_SOURCE_DIR}/lib/Backend/Cpu/Cpu.def
+  ${PROJECT_SOURCE_DIR}/lib/Backend/Cuda/Cuda.def
+  DESTINATION ${AOT_INSTALL_CMAKEDIR}/backends)

@@ -1,10 +1,12 @@
 //===- Options.cpp - parsing aot-compile's command line -------------------===//
 #include "Options.h"
 
+#include "Support/ToolOptions.h"
+
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <iterator>
+#include <set>
 #include <utility>
 
 namespace aot::cli {
@@ -25,7 +27,9 @@ options:
                              bytecode|header|manifest (overrides the extension
                              of a single -o)
   -O0 -O1 -O2 -O3            optimisation level (default -O2)
-  --target=SPEC              host (default) or cpu:TRIPLE[,cpu=NAME][,features=LIST]
+  --target=SPEC              host (default), cpu:TRIPLE[,cpu=NAME][,features=LIST]
+                             or cuda:CHIP[,ptx=NN][,features=LIST] (declared:
+                             its code generation is not built yet)
   --compile-to=STAGE         stop after STAGE
   --compile-from=STAGE       start at STAGE; INPUT is the previous stage's output:
                              MLIR up to llvm-ir, LLVM IR for llvm-ir-opt, asm
@@ -65,7 +69,8 @@ options:
   --rtol=X --atol=Y          tolerance of --bisect-actions (1e-5, 1e-6)
   --write-if-changed         leave an output that already holds the same bytes
                              untouched (time stamp included), for build tools
-  --list-stages              list the stages and their default passes
+  --list-stages              list the stages of the target's back end (of
+                             --target, default host) and their default passes
   --version                  print the version
   --help                     print this help
 
@@ -73,160 +78,226 @@ exit status: 0 on success, 1 on an error in the input or the options.
 )";
 }
 
-static Error bad(const std::string &message) {
-  return Error::message(message + " (see aot-compile --help)");
-}
+namespace {
 
-Expected<Options> parseOptions(const std::vector<std::string> &args) {
+const options::CommandLine kCommandLine("aot-compile");
+
+Error bad(const std::string &message) { return kCommandLine.bad(message); }
+
+/// What the arguments say, before the checks that need all of them.
+struct Parsed {
   Options o;
   DebugOptions debug;
   std::vector<std::string> outputs;
   std::optional<EmitKind> emit;
   bool stageFormatGiven = false;
-  auto stageValue = [](const std::string &flag,
-                       const std::string &v) -> Expected<Stage> {
-    if (auto s = parseStage(v))
-      return *s;
-    return bad("unknown stage '" + v + "' in " + flag +
-               "; --list-stages shows the stages");
+};
+
+/// A handled option's outcome; nullopt: the argument is not in the group.
+using Handled = std::optional<Status>;
+
+Expected<Stage> stageValue(const std::string &flag, const std::string &v) {
+  if (auto s = parseAnyStage(v))
+    return *s;
+  return bad("unknown stage '" + v + "' in " + flag +
+             "; --list-stages shows the stages");
+}
+
+/// Options whose value names a file or a directory; it may not be empty.
+Handled parsePathOption(const std::string &a, Parsed &p) {
+  struct PathOption {
+    const char *flag;
+    std::string *slot;
+    bool directory;
   };
-  // Options whose value is a file or directory: it may not be empty.
-  const std::pair<std::string, std::string *> pathOptions[] = {
-      {"--log-actions-to", &debug.logActionsTo},
-      {"--profile-actions-to", &debug.profileActionsTo},
-      {"--timing", &debug.timingTo},
-      {"--print-ir-after-all", &debug.printIrAfterAllDir},
-      {"--reproducer", &debug.reproducerTo},
-      {"--reference", &o.reference}};
+  const PathOption pathOptions[] = {
+      {"--log-actions-to", &p.debug.logActionsTo, false},
+      {"--profile-actions-to", &p.debug.profileActionsTo, false},
+      {"--timing", &p.debug.timingTo, false},
+      {"--print-ir-after-all", &p.debug.printIrAfterAllDir, true},
+      {"--reproducer", &p.debug.reproducerTo, false},
+      {"--reference", &p.o.reference, false},
+      {"--dump-stages", &p.o.dumpStagesDir, true}};
+  for (const PathOption &option : pathOptions) {
+    std::optional<std::string> v =
+        options::valueAfter(a, std::string(option.flag) + "=");
+    if (!v)
+      continue;
+    Expected<std::string> path = option.directory
+                                     ? kCommandLine.directory(option.flag, *v)
+                                     : kCommandLine.fileName(option.flag, *v);
+    if (!path)
+      return Status(path.error());
+    *option.slot = std::move(*path);
+    return Status::ok();
+  }
+  return std::nullopt;
+}
+
+/// The debugging instruments (--log-actions-filter, -g, ...).
+Handled parseDebugOption(const std::string &a, Parsed &p) {
+  auto value = [&](std::string_view prefix) {
+    return options::valueAfter(a, prefix);
+  };
+  DebugOptions &debug = p.debug;
+  if (auto v = value("--log-actions-filter=")) {
+    debug.logActionsFilter.push_back(*v);
+  } else if (auto v = value("--skip-actions=")) {
+    debug.skipActions.push_back(*v);
+  } else if (a == "--print-ir-after-change") {
+    debug.printIrAfterChange = true;
+  } else if (a == "-g") {
+    debug.debugInfo = DebugInfo::Full;
+  } else if (auto v = value("--debug-info=")) {
+    if (*v == "full")
+      debug.debugInfo = DebugInfo::Full;
+    else if (*v == "line-tables")
+      debug.debugInfo = DebugInfo::LineTables;
+    else if (*v == "none")
+      debug.debugInfo = DebugInfo::None;
+    else
+      return Status(bad("unknown --debug-info kind '" + *v +
+                        "': use line-tables, full or none"));
+  } else if (auto v = value("--location-snapshot=")) {
+    auto s = stageValue("--location-snapshot", *v);
+    if (!s)
+      return Status(s.error());
+    debug.locationSnapshot = *s;
+  } else if (auto v = value("--bytecode-version=")) {
+    if (v->empty() || v->size() > 9 ||
+        v->find_first_not_of("0123456789") != std::string::npos)
+      return Status(bad("--bytecode-version needs a number, got '" + *v + "'"));
+    debug.bytecodeVersion = std::stoi(*v);
+  } else {
+    return std::nullopt;
+  }
+  return Status::ok();
+}
+
+/// What the compile does: -O, --target and the stage options.
+Handled parsePipelineOption(const std::string &a, Parsed &p) {
+  auto value = [&](std::string_view prefix) {
+    return options::valueAfter(a, prefix);
+  };
+  Options &o = p.o;
+  if (a.size() == 3 && a[0] == '-' && a[1] == 'O') {
+    if (a[2] < '0' || a[2] > '3')
+      return Status(
+          bad("unknown optimisation level '" + a + "': use -O0..-O3"));
+    o.pipeline.optLevel(a[2] - '0');
+  } else if (auto v = value("--target=")) {
+    auto t = Target::parse(*v);
+    if (!t)
+      return Status(t.error());
+    o.target = *t;
+  } else if (auto v = value("--compile-to=")) {
+    auto s = stageValue("--compile-to", *v);
+    if (!s)
+      return Status(s.error());
+    o.pipeline.compileTo(*s);
+  } else if (auto v = value("--compile-from=")) {
+    auto s = stageValue("--compile-from", *v);
+    if (!s)
+      return Status(s.error());
+    o.pipeline.compileFrom(*s);
+  } else if (auto v = value("--stage-pipeline=")) {
+    size_t eq = v->find('=');
+    if (eq == std::string::npos)
+      return Status(
+          bad("--stage-pipeline needs STAGE=PASSES, got '" + *v + "'"));
+    auto s = stageValue("--stage-pipeline", v->substr(0, eq));
+    if (!s)
+      return Status(s.error());
+    o.pipeline.setStagePasses(*s, v->substr(eq + 1));
+  } else {
+    return std::nullopt;
+  }
+  return Status::ok();
+}
+
+/// What is written and how, and the modes other than compiling.
+Handled parseOutputOption(const std::string &a, Parsed &p) {
+  auto value = [&](std::string_view prefix) {
+    return options::valueAfter(a, prefix);
+  };
+  Options &o = p.o;
+  if (a == "--help" || a == "-h") {
+    o.help = true;
+  } else if (a == "--version") {
+    o.version = true;
+  } else if (a == "--list-stages") {
+    o.listStages = true;
+  } else if (a == "--write-if-changed") {
+    o.writeIfChanged = true;
+  } else if (auto v = value("--emit=")) {
+    p.emit = parseEmitKind(*v);
+    if (!p.emit)
+      return Status(bad("unknown --emit kind '" + *v + "'"));
+  } else if (auto v = value("--stage-format=")) {
+    if (*v != "text" && *v != "bytecode")
+      return Status(
+          bad("unknown --stage-format '" + *v + "': use text or bytecode"));
+    o.stagesAsBytecode = *v == "bytecode";
+    p.stageFormatGiven = true;
+  } else if (a == "--bisect-actions") {
+    o.bisectActions = true;
+  } else if (auto v = value("--rtol=")) {
+    auto x = kCommandLine.tolerance("--rtol", *v);
+    if (!x)
+      return Status(x.error());
+    o.rtol = *x;
+  } else if (auto v = value("--atol=")) {
+    auto x = kCommandLine.tolerance("--atol", *v);
+    if (!x)
+      return Status(x.error());
+    o.atol = *x;
+  } else {
+    return std::nullopt;
+  }
+  return Status::ok();
+}
+
+/// Goes through the arguments in order; the first bad one is the error.
+Status parseArguments(const std::vector<std::string> &args, Parsed &p) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
-    auto value = [&](const std::string &prefix) -> std::optional<std::string> {
-      if (a.rfind(prefix, 0) == 0)
-        return a.substr(prefix.size());
-      return std::nullopt;
-    };
-    auto path = std::find_if(
-        std::begin(pathOptions), std::end(pathOptions),
-        [&](const auto &option) { return value(option.first + "="); });
-    if (path != std::end(pathOptions)) {
-      std::string v = *value(path->first + "=");
-      if (v.empty())
-        return bad(path->first + " needs a path");
-      *path->second = std::move(v);
-      continue;
-    }
-    if (a == "--help" || a == "-h") {
-      o.help = true;
-    } else if (a == "--version") {
-      o.version = true;
-    } else if (auto v = value("--log-actions-filter=")) {
-      debug.logActionsFilter.push_back(*v);
-    } else if (auto v = value("--skip-actions=")) {
-      debug.skipActions.push_back(*v);
-    } else if (a == "--print-ir-after-change") {
-      debug.printIrAfterChange = true;
-    } else if (a == "-g") {
-      debug.debugInfo = DebugInfo::Full;
-    } else if (auto v = value("--debug-info=")) {
-      if (*v == "full")
-        debug.debugInfo = DebugInfo::Full;
-      else if (*v == "line-tables")
-        debug.debugInfo = DebugInfo::LineTables;
-      else if (*v == "none")
-        debug.debugInfo = DebugInfo::None;
-      else
-        return bad("unknown --debug-info kind '" + *v +
-                   "': use line-tables, full or none");
-    } else if (auto v = value("--location-snapshot=")) {
-      auto s = stageValue("--location-snapshot", *v);
-      if (!s)
-        return s.error();
-      debug.locationSnapshot = *s;
-    } else if (auto v = value("--stage-format=")) {
-      if (*v != "text" && *v != "bytecode")
-        return bad("unknown --stage-format '" + *v + "': use text or bytecode");
-      o.stagesAsBytecode = *v == "bytecode";
-      stageFormatGiven = true;
-    } else if (auto v = value("--bytecode-version=")) {
-      if (v->empty() || v->size() > 9 ||
-          v->find_first_not_of("0123456789") != std::string::npos)
-        return bad("--bytecode-version needs a number, got '" + *v + "'");
-      debug.bytecodeVersion = std::stoi(*v);
-    } else if (a == "--bisect-actions") {
-      o.bisectActions = true;
-    } else if (auto v = value("--rtol="); v || (v = value("--atol="))) {
-      char *end = nullptr;
-      double x = std::strtod(v->c_str(), &end);
-      if (v->empty() || *end || !(x >= 0))
-        return bad("'" + a + "' needs a non-negative number");
-      (a[2] == 'r' ? o.rtol : o.atol) = x;
-    } else if (a == "--write-if-changed") {
-      o.writeIfChanged = true;
-    } else if (a == "--list-stages") {
-      o.listStages = true;
-    } else if (a == "-o") {
+    if (a == "-o") {
       if (i + 1 >= args.size())
         return bad("-o needs a file name");
-      outputs.push_back(args[++i]);
-    } else if (a.size() == 3 && a[0] == '-' && a[1] == 'O') {
-      if (a[2] < '0' || a[2] > '3')
-        return bad("unknown optimisation level '" + a + "': use -O0..-O3");
-      o.pipeline.optLevel(a[2] - '0');
-    } else if (auto v = value("--emit=")) {
-      emit = parseEmitKind(*v);
-      if (!emit)
-        return bad("unknown --emit kind '" + *v + "'");
-    } else if (auto v = value("--target=")) {
-      auto t = Target::parse(*v);
-      if (!t)
-        return t.error();
-      o.target = *t;
-    } else if (auto v = value("--compile-to=")) {
-      auto s = stageValue("--compile-to", *v);
-      if (!s)
-        return s.error();
-      o.pipeline.compileTo(*s);
-    } else if (auto v = value("--compile-from=")) {
-      auto s = stageValue("--compile-from", *v);
-      if (!s)
-        return s.error();
-      o.pipeline.compileFrom(*s);
-    } else if (auto v = value("--stage-pipeline=")) {
-      size_t eq = v->find('=');
-      if (eq == std::string::npos)
-        return bad("--stage-pipeline needs STAGE=PASSES, got '" + *v + "'");
-      auto s = stageValue("--stage-pipeline", v->substr(0, eq));
-      if (!s)
-        return s.error();
-      o.pipeline.setStagePasses(*s, v->substr(eq + 1));
-    } else if (auto v = value("--dump-stages=")) {
-      if (v->empty())
-        return bad("--dump-stages needs a directory");
-      o.dumpStagesDir = *v;
+      p.outputs.push_back(args[++i]);
+      continue;
+    }
+    Handled handled = parsePathOption(a, p);
+    if (!handled)
+      handled = parseDebugOption(a, p);
+    if (!handled)
+      handled = parsePipelineOption(a, p);
+    if (!handled)
+      handled = parseOutputOption(a, p);
+    if (handled) {
+      if (!*handled)
+        return *handled;
     } else if (a.size() > 1 && a[0] == '-') {
       return bad("unknown option '" + a + "'");
-    } else if (o.input.empty()) {
-      o.input = a;
+    } else if (p.o.input.empty()) {
+      p.o.input = a;
     } else {
-      return bad("more than one input file: '" + o.input + "' and '" + a + "'");
+      return bad("more than one input file: '" + p.o.input + "' and '" + a +
+                 "'");
     }
   }
-  o.pipeline.debug(std::move(debug));
-  if (o.help || o.version || o.listStages)
-    return o;
-  if (o.input.empty())
-    return bad("no input file");
-  if (o.bisectActions != !o.reference.empty())
-    return bad("--bisect-actions and --reference=FILE go together");
-  if (outputs.empty() && o.dumpStagesDir.empty() && !o.bisectActions)
-    return bad("no output: give -o FILE or --dump-stages=DIR");
-  if (outputs.size() > 1 && emit)
+  return Status::ok();
+}
+
+/// The kind of each -o, from --emit or the file's extension.
+Status resolveOutputs(Parsed &p) {
+  if (p.outputs.size() > 1 && p.emit)
     return bad("--emit names the kind of a single -o; with several outputs "
                "each kind follows its file's extension");
-  for (const std::string &path : outputs) {
-    if (path == "-" && outputs.size() > 1)
+  for (const std::string &path : p.outputs) {
+    if (path == "-" && p.outputs.size() > 1)
       return bad("'-o -' cannot be combined with other outputs");
-    std::optional<EmitKind> kind = emit;
+    std::optional<EmitKind> kind = p.emit;
     if (!kind && path == "-")
       return bad("'-o -' needs --emit=KIND");
     if (!kind)
@@ -234,25 +305,99 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     if (!kind)
       return bad("cannot tell the output kind of '" + path +
                  "' from its extension; add --emit=KIND");
-    o.outputs.push_back({path, *kind});
+    p.o.outputs.push_back({path, *kind});
   }
-  if (stageFormatGiven && o.dumpStagesDir.empty())
+  return Status::ok();
+}
+
+/// --location-snapshot: the file goes next to the first -o file.
+Status resolveLocationSnapshot(Parsed &p) {
+  std::optional<Stage> stage = p.o.pipeline.debug().locationSnapshot;
+  if (!stage)
+    return Status::ok();
+  auto beside = std::find_if(p.outputs.begin(), p.outputs.end(),
+                             [](const std::string &f) { return f != "-"; });
+  if (beside == p.outputs.end())
+    return bad("--location-snapshot writes its file next to the output: "
+               "give -o FILE");
+  // An absolute path, so that the line tables lead a debugger to the file
+  // from any working directory.
+  std::filesystem::path path = std::filesystem::absolute(*beside);
+  path.replace_filename(path.stem().string() + "." +
+                        stageFileName(*stage, /*bytecode=*/false, p.o.target));
+  DebugOptions withPath = p.o.pipeline.debug();
+  withPath.locationSnapshotTo = path.lexically_normal().string();
+  p.o.pipeline.debug(std::move(withPath));
+  return Status::ok();
+}
+
+/// The stage files --dump-stages=DIR may write: an input among them would
+/// be overwritten by its own dump.
+std::vector<options::NamedFile> stageDumpFiles(const Options &o) {
+  std::vector<options::NamedFile> files;
+  if (o.dumpStagesDir.empty())
+    return files;
+  std::set<std::string> names;
+  for (const StageInfo &info : stagesOf(o.target))
+    for (bool bytecode : {false, true})
+      names.insert(stageFileName(info.stage, bytecode, o.target));
+  for (const std::string &name : names)
+    files.push_back({"--dump-stages",
+                     (std::filesystem::path(o.dumpStagesDir) / name).string()});
+  return files;
+}
+
+/// No output may be an input, and no two outputs one file: checked before
+/// anything is compiled or written, so a mistyped -o never costs a source.
+Status checkFiles(const Options &o) {
+  std::vector<options::NamedFile> inputs = {{"the input", o.input}};
+  if (!o.reference.empty())
+    inputs.push_back({"--reference", o.reference});
+  std::vector<options::NamedFile> outputs;
+  for (const Options::Output &out : o.outputs)
+    outputs.push_back({"-o", out.path});
+  const DebugOptions &debug = o.pipeline.debug();
+  const std::pair<const char *, const std::string *> files[] = {
+      {"--location-snapshot", &debug.locationSnapshotTo},
+      {"--log-actions-to", &debug.logActionsTo},
+      {"--profile-actions-to", &debug.profileActionsTo},
+      {"--timing", &debug.timingTo},
+      {"--reproducer", &debug.reproducerTo}};
+  for (const auto &[flag, path] : files)
+    if (!path->empty())
+      outputs.push_back({flag, *path});
+  if (Status s = options::checkOutputFiles(inputs, outputs); !s)
+    return s;
+  // The dump's files only against the inputs: an output may well be a copy
+  // of a stage, written on purpose into the same directory.
+  return options::checkOutputFiles(inputs, stageDumpFiles(o));
+}
+
+} // namespace
+
+Expected<Options> parseOptions(const std::vector<std::string> &args) {
+  Parsed p;
+  if (Status s = parseArguments(args, p); !s)
+    return s.error();
+  Options &o = p.o;
+  o.pipeline.debug(std::move(p.debug));
+  if (o.help || o.version || o.listStages)
+    return o;
+  if (o.input.empty())
+    return bad("no input file");
+  if (o.bisectActions != !o.reference.empty())
+    return bad("--bisect-actions and --reference=FILE go together");
+  if (p.outputs.empty() && o.dumpStagesDir.empty() && !o.bisectActions)
+    return bad("no output: give -o FILE or --dump-stages=DIR");
+  if (Status s = resolveOutputs(p); !s)
+    return s.error();
+  if (p.stageFormatGiven && o.dumpStagesDir.empty())
     return bad("--stage-format needs --dump-stages=DIR");
-  if (std::optional<Stage> stage = o.pipeline.debug().locationSnapshot) {
-    auto beside = std::find_if(outputs.begin(), outputs.end(),
-                               [](const std::string &p) { return p != "-"; });
-    if (beside == outputs.end())
-      return bad("--location-snapshot writes its file next to the output: "
-                 "give -o FILE");
-    // An absolute path, so that the line tables lead a debugger to the file
-    // from any working directory.
-    std::filesystem::path path = std::filesystem::absolute(*beside);
-    path.replace_filename(path.stem().string() + "." + stageFileName(*stage));
-    DebugOptions withPath = o.pipeline.debug();
-    withPath.locationSnapshotTo = path.lexically_normal().string();
-    o.pipeline.debug(std::move(withPath));
-  }
-  if (Status s = o.pipeline.validate(); !s)
+  if (Status s = resolveLocationSnapshot(p); !s)
+    return s.error();
+  if (Status s = o.pipeline.validate(o.target); !s)
+    return s.error();
+  if (Status s = checkFiles(o); !s)
     return s.error();
   return o;
 }

@@ -10,14 +10,8 @@
 #include "aot/Bisect.h"
 #include "aot/Compiler.h"
 
-#include <algorithm>
-#include <cstdio>
 #include <exception>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <unistd.h>
 
 namespace {
 
@@ -26,68 +20,16 @@ int fail(const aot::Error &e) {
   return 1;
 }
 
-void listStages() {
-  for (aot::Stage s : aot::kAllStages) {
-    std::cout << aot::stageFileName(s) << "\t" << aot::stageName(s) << ": "
-              << aot::stageDescription(s) << "\n";
-    std::string passes = aot::Pipeline::defaultStagePasses(s);
+/// The stages of the target's back end (--list-stages [--target=SPEC]).
+void listStages(const aot::Target &target) {
+  for (const aot::StageInfo &info : aot::stagesOf(target)) {
+    aot::Stage s = info.stage;
+    std::cout << aot::stageFileName(s, false, target) << "\t"
+              << aot::stageName(s) << ": " << info.description << "\n";
+    std::string passes = aot::Pipeline::defaultStagePasses(s, target);
     if (!passes.empty())
       std::cout << "    passes: " << passes << "\n";
   }
-}
-
-/// Text kinds go to stdout through a temporary file written by the same code
-/// path as any other output, so both behave identically.
-aot::Status writeToStdout(const aot::Artifact &artifact, aot::EmitKind kind) {
-  auto tmp = std::filesystem::temp_directory_path() /
-             ("aot-compile-" + std::to_string(::getpid()) + ".out");
-  aot::Status s = artifact.write(tmp.string(), kind);
-  if (s) {
-    std::FILE *f = std::fopen(tmp.c_str(), "rb");
-    char buf[65536];
-    size_t n;
-    while (f && (n = std::fread(buf, 1, sizeof buf, f)) > 0)
-      std::fwrite(buf, 1, n, stdout);
-    if (f)
-      std::fclose(f);
-  }
-  std::filesystem::remove(tmp);
-  return s;
-}
-
-bool sameContents(const std::filesystem::path &a,
-                  const std::filesystem::path &b) {
-  std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);
-  if (!fa || !fb)
-    return false;
-  return std::equal(
-      std::istreambuf_iterator<char>(fa), std::istreambuf_iterator<char>(),
-      std::istreambuf_iterator<char>(fb), std::istreambuf_iterator<char>());
-}
-
-/// Writes `path` unless it is a regular file that already holds exactly
-/// these bytes: the new output goes to a sibling file first, which replaces
-/// `path` only when different.
-aot::Status writeIfChanged(const aot::Artifact &artifact,
-                           const std::string &path, aot::EmitKind kind) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    return artifact.write(path, kind);
-  std::string fresh = path + ".aot-new";
-  if (aot::Status s = artifact.write(fresh, kind); !s) {
-    std::filesystem::remove(fresh, ec);
-    return s;
-  }
-  if (sameContents(fresh, path)) {
-    std::filesystem::remove(fresh, ec);
-    return aot::Status::ok();
-  }
-  std::filesystem::rename(fresh, path, ec);
-  if (ec) {
-    std::filesystem::remove(fresh, ec);
-    return aot::Error::at(path, 0, 0, "cannot write: " + ec.message());
-  }
-  return aot::Status::ok();
 }
 
 /// --bisect-actions: the search's findings on stdout; exit 0 when it found
@@ -108,7 +50,12 @@ int bisect(const aot::Compiler &compiler, const aot::cli::Options &options) {
   if (!result->found)
     return 1;
   auto show = [](const aot::ActionInfo &a) {
-    std::string s = "[" + std::to_string(a.index) + "] " + a.description;
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive)
+    // on "[" + std::to_string(...).
+    std::string s = "[";
+    s += std::to_string(a.index);
+    s += "] ";
+    s += a.description;
     if (!a.op.empty() && a.tag != "pass-execution")
       s += " on '" + a.op + "'";
     if (!a.location.empty())
@@ -133,7 +80,7 @@ int run(const std::vector<std::string> &args) {
     return 0;
   }
   if (options->listStages) {
-    listStages();
+    listStages(options->target);
     return 0;
   }
 
@@ -152,14 +99,11 @@ int run(const std::vector<std::string> &args) {
                                               options->stagesAsBytecode);
         !s)
       return fail(s.error());
-  for (const aot::cli::Options::Output &out : options->outputs) {
-    aot::Status s = out.path == "-" ? writeToStdout(*artifact, out.kind)
-                    : options->writeIfChanged
-                        ? writeIfChanged(*artifact, out.path, out.kind)
-                        : artifact->write(out.path, out.kind);
-    if (!s)
+  aot::WriteIf when =
+      options->writeIfChanged ? aot::WriteIf::Changed : aot::WriteIf::Always;
+  for (const aot::cli::Options::Output &out : options->outputs)
+    if (aot::Status s = artifact->write(out.path, out.kind, when); !s)
       return fail(s.error());
-  }
   return 0;
 }
 

@@ -1,11 +1,17 @@
 //===- Compiler.cpp - one compile, stage by stage -------------------------===//
+//
+// The driver every target shares: the front end (parse, verify, input
+// contract, signatures), then the MLIR stages of the target's back end with
+// its pass lists, then the back end's code generation. Everything
+// target-specific comes from the back end (lib/Backend/Backend.h).
+//
+//===----------------------------------------------------------------------===//
 #include "aot/Compiler.h"
 #include "aot/CppNames.h"
 
+#include "Artifact/ArtifactBuilder.h"
 #include "Artifact/StageBytecode.h"
-#include "Artifact/Writers.h"
-#include "Backend/LlvmBackend.h"
-#include "Backend/LlvmDebugInfo.h"
+#include "Backend/Backend.h"
 #include "Debug/DebugSession.h"
 #include "Debug/SourceView.h"
 #include "Frontend/Frontend.h"
@@ -17,32 +23,18 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cctype>
+#include <map>
 
 namespace aot {
 
-/// Builds an Artifact; the only code besides Artifact that may touch its
-/// internals.
-struct ArtifactBuilder {
-  Artifact artifact;
-  void snapshot(Stage stage, std::string contents) {
-    artifact.stages_[static_cast<int>(stage)] = std::move(contents);
-    artifact.last_ = stage;
-  }
-  void snapshotBytecode(Stage stage, std::string contents) {
-    artifact.stageBytecode_[static_cast<int>(stage)] = std::move(contents);
-  }
-  std::vector<Diagnostic> &warnings() { return artifact.warnings_; }
-  Manifest &manifest() { return artifact.manifest_; }
-};
-
 struct Compiler::Impl {
-  mlir::DialectRegistry registry;
+  /// The input contract's dialects plus one back end's, per Target::Kind.
+  std::map<Target::Kind, mlir::DialectRegistry> registries;
 };
 
 Source Source::file(std::string path) {
@@ -60,8 +52,12 @@ Source Source::memory(std::string contents, std::string name) {
 }
 
 Compiler::Compiler() : impl_(std::make_unique<Impl>()) {
-  registerPipelineDialects(impl_->registry);
-  registerPipelinePasses();
+  for (const Backend *backend : allBackends()) {
+    mlir::DialectRegistry &registry = impl_->registries[backend->kind()];
+    registerPipelineDialects(registry);
+    backend->registerDialects(registry);
+    backend->registerPasses();
+  }
 }
 
 Compiler::~Compiler() = default;
@@ -115,161 +111,184 @@ void storeSignatures(mlir::ModuleOp module,
 }
 } // namespace
 
+namespace {
+
+/// One compile in flight: its context, diagnostics, debugging session and
+/// the artifact it fills, run as named steps.
+class CompileJob {
+public:
+  CompileJob(const mlir::DialectRegistry &registry, const Source &source,
+             const Pipeline &pipeline, const Target &target)
+      : source_(source), pipeline_(pipeline), target_(target),
+        backend_(backendFor(target)),
+        context_(registry, mlir::MLIRContext::Threading::DISABLED),
+        diagnostics_(configured(context_)), debug_(context_, pipeline.debug()),
+        out_(target),
+        codegen_(target, pipeline, backend_.stages(), out_, diagnostics_) {
+    out_.manifest().module = moduleName(source.name());
+    out_.manifest().target = target.str();
+  }
+  ~CompileJob() {
+    // Logs, traces and timings are written when the compile ends, failed or
+    // not; a successful compile also reports a failed write (finish()).
+    (void)debug_.finish();
+  }
+
+  Expected<Artifact> run();
+
+private:
+  static mlir::MLIRContext &configured(mlir::MLIRContext &context) {
+    // Diagnostics name the op and its location; a dump of the whole op (a
+    // function body, say) in every error helps nobody.
+    context.printOpOnDiagnostic(false);
+    return context;
+  }
+  bool runs(Stage stage) const { return codegen_.runs(stage); }
+  /// The index of the back end's last MLIR stage.
+  int lastMlirIndex() const;
+  Expected<mlir::OwningOpRef<mlir::ModuleOp>> parseInput();
+  Status runFrontEnd(mlir::ModuleOp module);
+  Status runMlirStages(mlir::ModuleOp module);
+  Status keepMlirStage(Stage stage, mlir::ModuleOp module);
+  Status generateFromSource();
+  Error withDiagnostics(const Error &error) {
+    return codegen_.withDiagnostics(error);
+  }
+
+  const Source &source_;
+  const Pipeline &pipeline_;
+  const Target &target_;
+  const Backend &backend_;
+  mlir::MLIRContext context_;
+  DiagnosticCapture diagnostics_;
+  DebugSession debug_;
+  ArtifactBuilder out_;
+  CodegenContext codegen_;
+};
+
+int CompileJob::lastMlirIndex() const {
+  int last = -1;
+  for (const StageInfo &info : backend_.stages())
+    if (info.form == StageForm::Mlir)
+      last = backend_.indexOf(info.stage);
+  return last;
+}
+
+Expected<Artifact> CompileJob::run() {
+  if (Status s = backend_.checkTarget(target_); !s)
+    return s.error();
+  // The source is MLIR when the compile starts at an MLIR stage or right
+  // after the last one (whose output it then is); past that, the back end
+  // reads its own format (LLVM IR on the CPU).
+  if (backend_.indexOf(pipeline_.firstStage()) > lastMlirIndex() + 1) {
+    if (Status s = generateFromSource(); !s)
+      return s.error();
+  } else {
+    auto module = parseInput();
+    if (!module)
+      return module.error();
+    if (Status s = runFrontEnd(**module); !s)
+      return s.error();
+    if (Status s = runMlirStages(**module); !s)
+      return s.error();
+    if (backend_.indexOf(pipeline_.lastStage()) > lastMlirIndex())
+      if (Status s = backend_.generate(**module, codegen_); !s)
+        return s.error();
+  }
+  if (Status s = debug_.finish(); !s)
+    return s.error();
+  return std::move(out_.artifact);
+}
+
+Expected<mlir::OwningOpRef<mlir::ModuleOp>> CompileJob::parseInput() {
+  std::string ioError;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      parseModule(source_, context_, ioError);
+  if (!ioError.empty())
+    return Error::at(source_.name(), 0, 0, ioError);
+  if (!module)
+    return diagnostics_.takeError("cannot parse '" + source_.name() + "'");
+  warnWithoutLocations(*module, pipeline_.debug(), source_.name(),
+                       out_.warnings());
+  return module;
+}
+
+Status CompileJob::runFrontEnd(mlir::ModuleOp module) {
+  if (pipeline_.firstStage() == Stage::Input) {
+    if (mlir::failed(checkInputContract(module)))
+      return diagnostics_.takeError("input contract violated");
+    if (Status s = keepMlirStage(Stage::Input, module); !s)
+      return s;
+  }
+  auto signatures = signaturesOf(module);
+  if (mlir::failed(signatures))
+    return diagnostics_.takeError("cannot derive function signatures");
+  out_.manifest().functions = *signatures;
+  if (!signatures->empty())
+    storeSignatures(module, *signatures);
+  return Status::ok();
+}
+
+Status CompileJob::runMlirStages(mlir::ModuleOp module) {
+  std::span<const StageInfo> stages = backend_.stages();
+  for (int i = 1; i <= lastMlirIndex(); ++i) {
+    Stage stage = stages[i].stage;
+    if (!runs(stage))
+      continue;
+    if (Status s = runStage(module, stage, pipeline_, target_, &debug_); !s)
+      return withDiagnostics(s.error());
+    if (Status s = keepMlirStage(stage, module); !s)
+      return s;
+  }
+  // Input that is already the last MLIR stage's output gets what that
+  // stage's end adds (debug info scopes) here.
+  if (backend_.indexOf(pipeline_.firstStage()) == lastMlirIndex() + 1)
+    return afterMlirStage(module, stages[lastMlirIndex()].stage,
+                          /*lastMlirStage=*/true, pipeline_.debug());
+  return Status::ok();
+}
+
+/// An MLIR stage's output: the source view that -g and a location snapshot
+/// ask for, then the text and the bytecode (in the pinned version).
+Status CompileJob::keepMlirStage(Stage stage, mlir::ModuleOp module) {
+  const DebugOptions &debug = pipeline_.debug();
+  bool last = backend_.indexOf(stage) == lastMlirIndex();
+  if (Status s = afterMlirStage(module, stage, last, debug); !s)
+    return s;
+  out_.snapshot(stage, printModule(module, debug));
+  auto bytecode = moduleBytecode(module, stage, debug);
+  if (!bytecode) {
+    // The writer's own diagnostics, if any, follow as the reasons.
+    std::vector<Diagnostic> all = bytecode.error().diagnostics();
+    if (diagnostics_.hasErrors()) {
+      Error reasons = diagnostics_.takeError("");
+      for (const Diagnostic &d : reasons.diagnostics())
+        all.push_back(d);
+    }
+    return Error(std::move(all));
+  }
+  out_.snapshotBytecode(stage, std::move(*bytecode));
+  return Status::ok();
+}
+
+Status CompileJob::generateFromSource() {
+  std::string ioError;
+  auto buffer = openSource(source_, ioError);
+  if (!buffer)
+    return Error::at(source_.name(), 0, 0, ioError);
+  std::string_view text(buffer->getBufferStart(), buffer->getBufferSize());
+  return backend_.generateFrom(text, source_.name(), codegen_);
+}
+
+} // namespace
+
 Expected<Artifact> Compiler::compile(const Source &source,
                                      const Pipeline &pipeline,
                                      const Target &target) const {
-  if (Status s = pipeline.validate(); !s)
+  if (Status s = pipeline.validate(target); !s)
     return s.error();
-  const Stage first = pipeline.firstStage(), last = pipeline.lastStage();
-  auto runs = [&](Stage s) { return first <= s && s <= last; };
-
-  mlir::MLIRContext context(impl_->registry,
-                            mlir::MLIRContext::Threading::DISABLED);
-  // Diagnostics name the op and its location; a dump of the whole op (a
-  // function body, say) in every error helps nobody.
-  context.printOpOnDiagnostic(false);
-  DiagnosticCapture diagnostics(context);
-  // Logs, traces and timings are written when the compile ends, failed or
-  // not (the guard); a successful compile also reports a failed write.
-  DebugSession debug(context, pipeline.debug());
-  struct FinishOnExit {
-    DebugSession &debug;
-    ~FinishOnExit() { (void)debug.finish(); }
-  } finishOnExit{debug};
-  ArtifactBuilder out;
-  Manifest &manifest = out.manifest();
-  manifest.module = moduleName(source.name());
-  manifest.target = target.str();
-
-  auto tm = createTargetMachine(target, pipeline.optLevel());
-  if (!tm)
-    return tm.error();
-
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule;
-
-  const DebugOptions &debugOptions = pipeline.debug();
-  // An MLIR stage's output: the source view that -g and a location snapshot
-  // ask for, then the text and the bytecode (in the pinned version).
-  auto keepStage = [&](Stage stage, mlir::ModuleOp module) -> Status {
-    if (Status s = afterMlirStage(module, stage, debugOptions); !s)
-      return s;
-    out.snapshot(stage, printModule(module, debugOptions));
-    auto bytecode = moduleBytecode(module, stage, debugOptions);
-    if (!bytecode) {
-      // The writer's own diagnostics, if any, follow as the reasons.
-      std::vector<Diagnostic> all = bytecode.error().diagnostics();
-      if (diagnostics.hasErrors())
-        for (const Diagnostic &d : diagnostics.takeError("").diagnostics())
-          all.push_back(d);
-      return Error(std::move(all));
-    }
-    out.snapshotBytecode(stage, std::move(*bytecode));
-    return Status::ok();
-  };
-
-  if (first <= Stage::LlvmIr) {
-    // The source is MLIR: the input itself or the output of an MLIR stage.
-    std::string ioError;
-    mlir::OwningOpRef<mlir::ModuleOp> module =
-        parseModule(source, context, ioError);
-    if (!ioError.empty())
-      return Error::at(source.name(), 0, 0, ioError);
-    if (!module)
-      return diagnostics.takeError("cannot parse '" + source.name() + "'");
-    warnWithoutLocations(*module, debugOptions, source.name(), out.warnings());
-
-    if (first == Stage::Input) {
-      if (mlir::failed(checkInputContract(*module)))
-        return diagnostics.takeError("input contract violated");
-      if (Status s = keepStage(Stage::Input, *module); !s)
-        return s.error();
-    }
-    auto signatures = signaturesOf(*module);
-    if (mlir::failed(signatures))
-      return diagnostics.takeError("cannot derive function signatures");
-    manifest.functions = *signatures;
-    if (!manifest.functions.empty())
-      storeSignatures(*module, manifest.functions);
-
-    for (Stage stage :
-         {Stage::Linalg, Stage::Tiled, Stage::Bufferized, Stage::Llvm}) {
-      if (!runs(stage))
-        continue;
-      if (Status s = runStage(*module, stage, pipeline, &debug); !s) {
-        if (diagnostics.hasErrors())
-          return diagnostics.takeError(s.error().str());
-        return s.error();
-      }
-      if (Status s = keepStage(stage, *module); !s)
-        return s.error();
-    }
-    if (last <= Stage::Llvm) {
-      if (Status s = debug.finish(); !s)
-        return s.error();
-      return std::move(out.artifact);
-    }
-
-    // Input that is already the llvm stage's output gets its debug info
-    // scopes here.
-    if (first == Stage::LlvmIr)
-      if (Status s = afterMlirStage(*module, Stage::Llvm, debugOptions); !s)
-        return s.error();
-    auto translated = translateToLlvmIr(*module, llvmContext, **tm);
-    if (!translated)
-      return diagnostics.hasErrors()
-                 ? diagnostics.takeError(translated.error().str())
-                 : translated.error();
-    llvmModule = std::move(*translated);
-    if (Status s = finalizeExports(*llvmModule, manifest.functions); !s)
-      return s.error();
-    storeSignatureMetadata(*llvmModule, manifest.functions);
-    if (Status s = verifyLlvmIr(
-            *llvmModule, "internal error: the LLVM IR of stage 'llvm-ir'");
-        !s)
-      return s.error();
-    out.snapshot(Stage::LlvmIr, printLlvmIr(*llvmModule));
-  } else {
-    // Past the MLIR stages the source is LLVM IR text.
-    std::string ioError;
-    auto buffer = openSource(source, ioError);
-    if (!buffer)
-      return Error::at(source.name(), 0, 0, ioError);
-    auto parsed = parseLlvmIr(buffer->getBuffer().str(), source.name(),
-                              llvmContext, **tm);
-    if (!parsed)
-      return parsed.error();
-    llvmModule = std::move(*parsed);
-    auto stored = loadSignatureMetadata(*llvmModule, source.name());
-    if (!stored)
-      return stored.error();
-    manifest.functions = std::move(*stored);
-  }
-
-  if (runs(Stage::LlvmIrOpt)) {
-    optimize(*llvmModule, **tm, pipeline.optLevel());
-    if (Status s = verifyLlvmIr(
-            *llvmModule, "internal error: the LLVM IR after the -O pipeline");
-        !s)
-      return s.error();
-    out.snapshot(Stage::LlvmIrOpt, printLlvmIr(*llvmModule));
-  }
-  if (runs(Stage::Asm)) {
-    auto assembly = emitMachineCode(*llvmModule, **tm, /*assembly=*/true);
-    if (!assembly)
-      return assembly.error();
-    out.snapshot(Stage::Asm, std::move(*assembly));
-  }
-  if (runs(Stage::Object)) {
-    auto object = emitMachineCode(*llvmModule, **tm, /*assembly=*/false);
-    if (!object)
-      return object.error();
-    manifest.link = linkRequirements(*object);
-    out.snapshot(Stage::Object, std::move(*object));
-  }
-  if (Status s = debug.finish(); !s)
-    return s.error();
-  return std::move(out.artifact);
+  CompileJob job(impl_->registries.at(target.kind), source, pipeline, target);
+  return job.run();
 }
 
 } // namespace aot

@@ -11,6 +11,7 @@
 #include "Layout.h"
 #include "Template.h"
 #include "aot/CppNames.h"
+#include "aot/abi/ReferenceKeys.h"
 
 #include <algorithm>
 #include <set>
@@ -18,51 +19,6 @@
 namespace aot::testgen {
 
 namespace {
-
-/// Where the arrays of one function live in the reference.
-class KeyScheme {
-public:
-  /// "FUNC/argN" and "FUNC/resultN"; for a module with a single function
-  /// whose reference has no "FUNC/..." key but InputN/OutputN keys (what
-  /// mlir-tcp's aot_compile writes), those.
-  static KeyScheme choose(const Manifest &manifest,
-                          const std::vector<std::string> &keys) {
-    if (manifest.functions.size() != 1)
-      return KeyScheme(false);
-    std::string prefix = manifest.functions[0].name + "/";
-    bool ownKeys = false, numbered = false;
-    for (const std::string &k : keys) {
-      ownKeys |= k.rfind(prefix, 0) == 0;
-      numbered |= isNumbered(k, "Input") || isNumbered(k, "Output");
-    }
-    return KeyScheme(!ownKeys && numbered);
-  }
-
-  std::string arg(const FunctionSig &f, size_t i) const {
-    return numbered_ ? "Input" + std::to_string(i)
-                     : f.name + "/arg" + std::to_string(i);
-  }
-  std::string result(const FunctionSig &f, size_t k) const {
-    return numbered_ ? "Output" + std::to_string(k)
-                     : f.name + "/result" + std::to_string(k);
-  }
-  std::string describe() const {
-    return numbered_ ? "InputN (arguments), OutputN (results)"
-                     : "FUNC/argN (arguments), FUNC/resultN (results)";
-  }
-
-private:
-  explicit KeyScheme(bool numbered) : numbered_(numbered) {}
-
-  static bool isNumbered(const std::string &key, std::string_view word) {
-    if (key.size() <= word.size() || key.compare(0, word.size(), word) != 0)
-      return false;
-    return std::all_of(key.begin() + word.size(), key.end(),
-                       [](char c) { return c >= '0' && c <= '9'; });
-  }
-
-  bool numbered_;
-};
 
 std::string baseName(const std::string &path) {
   size_t slash = path.find_last_of('/');
@@ -125,14 +81,15 @@ Expected<std::vector<size_t>> selectFunctions(const TestFileSpec &spec) {
 /// Renders one TEST_CASE.
 class TestCaseWriter {
 public:
-  TestCaseWriter(const KeyScheme &keys, const std::string &module)
+  TestCaseWriter(const abi::ReferenceKeys &keys, const std::string &module)
       : keys_(keys), module_(module) {}
 
   std::string write(const FunctionSig &f, const std::string &wrapper) const {
     std::string arguments, callArguments, argumentChecks;
     for (size_t i = 0; i < f.args.size(); ++i) {
       const ValueSig &a = f.args[i];
-      std::string var = "arg" + std::to_string(i), key = keys_.arg(f, i);
+      std::string var = "arg" + std::to_string(i),
+                  key = keys_.argument(f.name, i);
       std::string type(cppElementType(a.dtype));
       TemplateValues v = {
           {"var", var}, {"type", type}, {"key", cppStringLiteral(key)}};
@@ -152,7 +109,8 @@ public:
     std::string resultChecks;
     for (size_t k = 0; k < f.results.size(); ++k) {
       const ValueSig &r = f.results[k];
-      std::string var = "result" + std::to_string(k), key = keys_.result(f, k);
+      std::string var = "result" + std::to_string(k),
+                  key = keys_.result(f.name, k);
       TemplateValues v = {{"var", var}, {"key", cppStringLiteral(key)}};
       if (r.isScalar()) {
         resultChecks += renderTemplate("scalar_result_check.cpp.tmpl", v);
@@ -195,7 +153,7 @@ private:
     return "auto [" + names + "] = ";
   }
 
-  const KeyScheme &keys_;
+  const abi::ReferenceKeys &keys_;
   const std::string &module_;
 };
 
@@ -217,7 +175,11 @@ Expected<std::string> generateTestFile(const TestFileSpec &spec) {
   // module name from aot-compile unchanged.
   const std::string module = cppIdentifier(m.module);
   const std::vector<std::string> wrappers = headerWrapperNames(m);
-  const KeyScheme keys = KeyScheme::choose(m, spec.referenceKeys);
+  std::vector<std::string> functionNames;
+  for (const FunctionSig &f : m.functions)
+    functionNames.push_back(f.name);
+  const abi::ReferenceKeys keys =
+      abi::ReferenceKeys::choose(functionNames, spec.referenceKeys);
   TestCaseWriter writer(keys, module);
   std::string testCases;
   for (size_t i : *selected)

@@ -1,8 +1,8 @@
 //===- Options.cpp - parsing aot-testgen's command line -------------------===//
 #include "Options.h"
 
-#include <charconv>
-#include <cmath>
+#include "Support/ToolOptions.h"
+
 #include <optional>
 
 namespace aot::testgen {
@@ -36,111 +36,124 @@ exit status: 0 on success, 1 on an error in the input or the options.
 )";
 }
 
-static Error bad(const std::string &message) {
-  return Error::message(message + " (see aot-testgen --help)");
-}
+namespace {
 
-/// A finite, non-negative number, or nullopt.
-static std::optional<double> parseTolerance(const std::string &text) {
-  double v = 0;
-  const char *end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v) ||
-      v < 0)
-    return std::nullopt;
-  return v;
-}
+const options::CommandLine kCommandLine("aot-testgen");
 
-static std::optional<std::int64_t> parseInteger(const std::string &text) {
-  std::int64_t v = 0;
-  const char *end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || ptr != end)
-    return std::nullopt;
-  return v;
-}
+Error bad(const std::string &message) { return kCommandLine.bad(message); }
 
-Expected<Options> parseOptions(const std::vector<std::string> &args) {
+/// What the arguments say so far.
+struct Parsed {
   Options o;
   bool haveOutput = false, haveFunctions = false;
+};
+
+/// A file option: given once, with a non-empty value.
+Status setFile(const char *flag, std::string &slot, const std::string &v) {
+  Expected<std::string> path = kCommandLine.fileName(flag, v);
+  if (!path)
+    return path.error();
+  if (!slot.empty())
+    return bad(std::string(flag) + " given twice");
+  slot = std::move(*path);
+  return Status::ok();
+}
+
+/// --manifest, --reference, --header; nullopt for other arguments.
+std::optional<Status> parseFileOption(const std::string &a, Parsed &p) {
+  if (auto v = options::valueAfter(a, "--manifest="))
+    return setFile("--manifest", p.o.manifest, *v);
+  if (auto v = options::valueAfter(a, "--reference="))
+    return setFile("--reference", p.o.reference, *v);
+  if (auto v = options::valueAfter(a, "--header=")) {
+    if (Status s = setFile("--header", p.o.header, *v); !s)
+      return s;
+    if (v->find_first_of("\"\n\r") != std::string::npos)
+      return Status(bad("--header: '" + *v +
+                        "' cannot be named in an #include \"...\" line"));
+    return Status::ok();
+  }
+  return std::nullopt;
+}
+
+/// What the generated test checks: tolerances and functions.
+std::optional<Status> parseCheckOption(const std::string &a, Parsed &p) {
+  abi::Tolerance &tolerance = p.o.tolerance;
+  if (auto v = options::valueAfter(a, "--rtol=")) {
+    auto x = kCommandLine.tolerance("--rtol", *v);
+    if (!x)
+      return Status(x.error());
+    tolerance.rtol = *x;
+  } else if (auto v = options::valueAfter(a, "--atol=")) {
+    auto x = kCommandLine.tolerance("--atol", *v);
+    if (!x)
+      return Status(x.error());
+    tolerance.atol = *x;
+  } else if (auto v = options::valueAfter(a, "--ulp=")) {
+    auto n = kCommandLine.ulp("--ulp", *v);
+    if (!n)
+      return Status(n.error());
+    tolerance.ulp = *n;
+  } else if (auto v = options::valueAfter(a, "--functions=")) {
+    if (p.haveFunctions)
+      return Status(bad("--functions given twice"));
+    p.haveFunctions = true;
+    auto names = kCommandLine.functionNames("--functions", *v);
+    if (!names)
+      return Status(names.error());
+    p.o.functions = std::move(*names);
+  } else {
+    return std::nullopt;
+  }
+  return Status::ok();
+}
+
+/// Why an argument that no option claims is wrong.
+Error unexpected(const std::string &a) {
+  if (a == "--manifest" || a == "--reference" || a == "--header" ||
+      a == "--rtol" || a == "--atol" || a == "--ulp" || a == "--functions")
+    return bad(a + " takes its value after '=': " + a + "=...");
+  if (a.size() > 1 && a[0] == '-')
+    return bad("unknown option '" + a + "'");
+  return bad("unexpected argument '" + a + "'");
+}
+
+/// Goes through the arguments in order; the first bad one is the error.
+Status parseArguments(const std::vector<std::string> &args, Parsed &p) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
-    auto value = [&](const std::string &prefix) -> std::optional<std::string> {
-      if (a.rfind(prefix, 0) == 0)
-        return a.substr(prefix.size());
-      return std::nullopt;
-    };
-    // Each file option once, with a non-empty value.
-    auto file = [&](const char *flag, std::string &slot,
-                    const std::string &v) -> std::optional<Error> {
-      if (v.empty())
-        return bad(std::string(flag) + " needs a file name");
-      if (!slot.empty())
-        return bad(std::string(flag) + " given twice");
-      slot = v;
-      return std::nullopt;
-    };
-    std::optional<Error> error;
+    std::optional<Status> handled;
     if (a == "--help" || a == "-h") {
-      o.help = true;
-    } else if (auto v = value("--manifest=")) {
-      error = file("--manifest", o.manifest, *v);
-    } else if (auto v = value("--reference=")) {
-      error = file("--reference", o.reference, *v);
-    } else if (auto v = value("--header=")) {
-      error = file("--header", o.header, *v);
-      if (!error && v->find_first_of("\"\n\r") != std::string::npos)
-        error = bad("--header: '" + *v +
-                    "' cannot be named in an #include \"...\" line");
-    } else if (a == "-o") {
+      p.o.help = true;
+      continue;
+    }
+    if (a == "-o") {
       if (i + 1 >= args.size())
         return bad("-o needs a file name");
-      if (haveOutput)
+      if (p.haveOutput)
         return bad("-o given twice");
-      haveOutput = true;
-      error = file("-o", o.output, args[++i]);
-    } else if (auto v = value("--rtol=")) {
-      auto x = parseTolerance(*v);
-      if (!x)
-        return bad("--rtol: '" + *v + "' is not a finite number >= 0");
-      o.tolerance.rtol = *x;
-    } else if (auto v = value("--atol=")) {
-      auto x = parseTolerance(*v);
-      if (!x)
-        return bad("--atol: '" + *v + "' is not a finite number >= 0");
-      o.tolerance.atol = *x;
-    } else if (auto v = value("--ulp=")) {
-      auto n = parseInteger(*v);
-      if (!n || *n < -1)
-        return bad("--ulp: '" + *v + "' is not an integer >= -1");
-      o.tolerance.ulp = *n;
-    } else if (auto v = value("--functions=")) {
-      if (haveFunctions)
-        return bad("--functions given twice");
-      haveFunctions = true;
-      size_t start = 0;
-      while (true) {
-        size_t comma = v->find(',', start);
-        std::string name = v->substr(start, comma - start);
-        if (name.empty())
-          return bad("--functions: empty function name in '" + *v + "'");
-        o.functions.push_back(name);
-        if (comma == std::string::npos)
-          break;
-        start = comma + 1;
-      }
-    } else if (a == "--manifest" || a == "--reference" || a == "--header" ||
-               a == "--rtol" || a == "--atol" || a == "--ulp" ||
-               a == "--functions") {
-      return bad(a + " takes its value after '=': " + a + "=...");
-    } else if (a.size() > 1 && a[0] == '-') {
-      return bad("unknown option '" + a + "'");
-    } else {
-      return bad("unexpected argument '" + a + "'");
+      p.haveOutput = true;
+      handled = setFile("-o", p.o.output, args[++i]);
     }
-    if (error)
-      return *error;
+    if (!handled)
+      handled = parseFileOption(a, p);
+    if (!handled)
+      handled = parseCheckOption(a, p);
+    if (!handled)
+      return unexpected(a);
+    if (!*handled)
+      return *handled;
   }
+  return Status::ok();
+}
+
+} // namespace
+
+Expected<Options> parseOptions(const std::vector<std::string> &args) {
+  Parsed p;
+  if (Status s = parseArguments(args, p); !s)
+    return s.error();
+  const Options &o = p.o;
   if (o.help)
     return o;
   if (o.manifest.empty())
@@ -151,6 +164,12 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     return bad("missing --header=NAME.h");
   if (o.output.empty())
     return bad("missing -o FILE");
+  // The test file must not replace what it is generated from.
+  if (Status s = options::checkOutputFiles(
+          {{"--manifest", o.manifest}, {"--reference", o.reference}},
+          {{"-o", o.output}});
+      !s)
+    return s.error();
   return o;
 }
 

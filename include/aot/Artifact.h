@@ -4,6 +4,8 @@
 #include "aot/Diagnostics.h"
 #include "aot/Manifest.h"
 #include "aot/Pipeline.h"
+#include "aot/Target.h"
+#include "aot/WriteIf.h"
 #include "aot/abi/Tensor.h"
 
 #include <memory>
@@ -67,20 +69,26 @@ private:
 class Artifact {
 public:
   /// Snapshot of a stage's output: MLIR text for MLIR stages, LLVM IR text,
-  /// assembly text, or object bytes. Empty optional if the stage did not run.
+  /// assembly text, or object bytes. Empty optional if the stage did not run
+  /// (or is not a stage of the artifact's target).
   const std::optional<std::string> &stage(Stage stage) const;
   /// An MLIR stage's output as bytecode (empty optional for other stages).
   const std::optional<std::string> &stageBytecode(Stage stage) const;
   /// The last stage that ran.
   Stage lastStage() const { return last_; }
+  /// The target it was compiled for; its back end's table names the stages.
+  const Target &target() const { return target_; }
   const Manifest &manifest() const { return manifest_; }
   /// Warnings of the compile (severity Warning): what it did but the user
   /// may not expect, e.g. debug info without line tables. aot-compile prints
   /// them; they never fail a compile.
   const std::vector<Diagnostic> &warnings() const { return warnings_; }
 
-  /// Writes the artifact as `kind` to `path` (parent directory must exist).
-  Status write(const std::string &path, EmitKind kind) const;
+  /// Writes the artifact as `kind` to `path` (parent directory must exist;
+  /// "-" is standard output). The file is replaced whole or not at all: a
+  /// failed write leaves an existing file intact.
+  Status write(const std::string &path, EmitKind kind,
+               WriteIf when = WriteIf::Always) const;
   /// Writes the artifact to `path`, its kind following the extension.
   Status write(const std::string &path) const;
   /// Writes every stage that ran into `dir` with stable names
@@ -92,10 +100,13 @@ public:
   Expected<LoadedModule> load() const;
 
 private:
-  friend class Compiler;
   friend struct ArtifactBuilder;
-  std::optional<std::string> stages_[kAllStages.size()];
-  std::optional<std::string> stageBytecode_[kAllStages.size()];
+  const std::optional<std::string> &find(Stage stage, bool bytecode) const;
+
+  Target target_;
+  /// One entry per stage of the target's back end, in its order.
+  std::vector<std::optional<std::string>> stages_;
+  std::vector<std::optional<std::string>> stageBytecode_;
   Stage last_ = Stage::Input;
   Manifest manifest_;
   std::vector<Diagnostic> warnings_;

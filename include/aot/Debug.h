@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "aot/Stage.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -17,8 +19,6 @@
 #include <vector>
 
 namespace aot {
-
-enum class Stage; // Pipeline.h
 
 /// How much DWARF the object code carries (`aot-compile -g`).
 enum class DebugInfo {

@@ -39,8 +39,8 @@ struct FunctionSig {
 
 /// Everything a caller needs to know about an artifact's exports.
 struct Manifest {
-  std::string module;    ///< the module's name (from the source file name)
-  std::string target;    ///< the target it was compiled for
+  std::string module; ///< the module's name (from the source file name)
+  std::string target; ///< the target it was compiled for
   std::vector<FunctionSig> functions;
   /// Libraries the object code needs at link time, beyond libc
   /// ("aot_runtime" for MlirAot::runtime, "m" for libm).
@@ -50,7 +50,9 @@ struct Manifest {
   /// The manifest as JSON (the `.json` output of aot-compile); one line
   /// unless `pretty`.
   std::string toJson(bool pretty = true) const;
-  /// Reads what toJson() writes; the error names the offending field.
+  /// Reads what toJson() writes; the error names the offending field. A
+  /// manifest whose abi_version is missing or not this build's
+  /// (AOT_ABI_VERSION) is refused.
   static Expected<Manifest> fromJson(std::string_view json);
 };
 

@@ -3,45 +3,45 @@
 
 #include "aot/Debug.h"
 #include "aot/Diagnostics.h"
+#include "aot/Stage.h"
+#include "aot/Target.h"
 
-#include <array>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace aot {
 
-/// The stages of the CPU pipeline, in order. Names and numbers are stable:
-/// they appear in dumps (`03-bufferized.mlir`) and on the command line.
-enum class Stage {
-  Input,      ///< parsed, verified and checked against the input contract
-  Linalg,     ///< TOSA/tensor lowered to linalg, elementwise ops fused
-  Tiled,      ///< linalg ops tiled and vectorized
-  Bufferized, ///< tensors turned into buffers, deallocations inserted
-  Llvm,       ///< LLVM dialect, C interface wrappers added
-  LlvmIr,     ///< translated to LLVM IR
-  LlvmIrOpt,  ///< LLVM IR after the -O pipeline
-  Asm,        ///< target assembly
-  Object,     ///< relocatable object code
-};
-
-inline constexpr std::array<Stage, 9> kAllStages = {
-    Stage::Input,  Stage::Linalg,    Stage::Tiled, Stage::Bufferized,
-    Stage::Llvm,   Stage::LlvmIr,    Stage::LlvmIrOpt, Stage::Asm,
-    Stage::Object};
+/// The stages of `target`'s back end, in the order they run. Every back end
+/// starts with Stage::Input and ends with Stage::Object (host object code).
+std::span<const StageInfo> stagesOf(const Target &target = Target::host());
+/// The row of `stage` in `target`'s table; nullptr if that back end has no
+/// such stage.
+const StageInfo *findStage(Stage stage, const Target &target = Target::host());
 
 /// The stable name: "input", "linalg", ..., "llvm-ir-opt", "asm", "object".
-std::string_view stageName(Stage stage);
-/// Inverse of stageName.
-std::optional<Stage> parseStage(std::string_view name);
-/// The file a stage dump is written to: "00-input.mlir", "06-llvm-ir-opt.ll".
-std::string stageFileName(Stage stage, bool bytecode = false);
+inline std::string_view stageName(Stage stage) { return stage.name(); }
+/// The stage of `target`'s back end named `name`.
+std::optional<Stage> parseStage(std::string_view name,
+                                const Target &target = Target::host());
+/// A stage of any back end named `name`, for command lines that read stage
+/// names before the target; compile() checks that the target has it.
+std::optional<Stage> parseAnyStage(std::string_view name);
+/// The file a stage dump is written to: "00-input.mlir", "06-llvm-ir-opt.ll"
+/// (its position in the back end's table, its name, its extension).
+std::string stageFileName(Stage stage, bool bytecode = false,
+                          const Target &target = Target::host());
 /// One line saying what the stage does (for --list-stages).
-std::string_view stageDescription(Stage stage);
-/// True for stages whose output is MLIR (input .. llvm).
-bool isMlirStage(Stage stage);
+std::string_view stageDescription(Stage stage,
+                                  const Target &target = Target::host());
+/// True for stages whose output is MLIR (input .. llvm on the CPU).
+bool isMlirStage(Stage stage, const Target &target = Target::host());
+/// The names of the MLIR stages whose passes can be replaced, for messages:
+/// "linalg, tiled, bufferized and llvm".
+std::string replaceableStageNames(const Target &target = Target::host());
 
 /// Which stages run and with which passes. The default runs every stage with
 /// the built-in pass lists at -O2. Pass lists are textual MLIR pipelines
@@ -52,11 +52,11 @@ public:
 
   /// The first stage to run. The source is taken to be the output of the
   /// stage before (compileFrom(Stage::Llvm) expects bufferized MLIR;
-  /// compileFrom(Stage::LlvmIrOpt) expects LLVM IR).
+  /// compileFrom(Stage::LlvmIrOpt) expects LLVM IR). Default: Stage::Input.
   Pipeline &compileFrom(Stage stage);
-  /// Stop after `stage`; later stages are not run.
+  /// Stop after `stage`; later stages are not run. Default: Stage::Object.
   Pipeline &compileTo(Stage stage);
-  /// Replace the passes of an MLIR stage (linalg .. llvm).
+  /// Replace the passes of an MLIR stage (on the CPU: linalg .. llvm).
   Pipeline &setStagePasses(Stage stage, std::string passes);
   /// Run extra passes after an MLIR stage's own passes.
   Pipeline &appendPasses(Stage stage, std::string passes);
@@ -69,14 +69,19 @@ public:
   Stage lastStage() const { return last_; }
   int optLevel() const { return optLevel_; }
   const DebugOptions &debug() const { return debug_; }
-  /// The pass list a stage runs: the replacement if set, else the default.
-  std::string stagePasses(Stage stage) const;
+  /// The pass list a stage runs: the replacement if set, else the default
+  /// of `target`'s back end.
+  std::string stagePasses(Stage stage,
+                          const Target &target = Target::host()) const;
   /// Passes appended after a stage ("" if none).
   std::string appendedPasses(Stage stage) const;
-  /// The built-in pass list of an MLIR stage.
-  static std::string defaultStagePasses(Stage stage);
-  /// Checks the stage range and option values.
-  Status validate() const;
+  /// The built-in pass list of an MLIR stage of `target`'s back end ("" for
+  /// a stage without MLIR passes).
+  static std::string defaultStagePasses(Stage stage,
+                                        const Target &target = Target::host());
+  /// Checks the option values, and the stage range and replaced stages
+  /// against `target`'s stage table.
+  Status validate(const Target &target = Target::host()) const;
 
 private:
   Stage first_ = Stage::Input;

@@ -2,6 +2,7 @@
 #include "aot/Artifact.h"
 
 #include "Artifact/Writers.h"
+#include "Support/FileWriter.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -36,8 +37,8 @@ std::optional<EmitKind> parseEmitKind(std::string_view name) {
 }
 
 std::optional<EmitKind> emitKindForPath(std::string_view path) {
-  std::string_view ext = llvm::sys::path::extension(
-      llvm::StringRef(path.data(), path.size()));
+  std::string_view ext =
+      llvm::sys::path::extension(llvm::StringRef(path.data(), path.size()));
   for (const EmitInfo &e : kEmitKinds)
     if (e.extension == ext)
       return e.kind;
@@ -51,27 +52,29 @@ std::string_view emitKindName(EmitKind kind) {
   return "?";
 }
 
+const std::optional<std::string> &Artifact::find(Stage stage,
+                                                 bool bytecode) const {
+  static const std::optional<std::string> none;
+  std::span<const StageInfo> table = stagesOf(target_);
+  const auto &outputs = bytecode ? stageBytecode_ : stages_;
+  for (size_t i = 0; i < table.size() && i < outputs.size(); ++i)
+    if (table[i].stage == stage)
+      return outputs[i];
+  return none;
+}
+
 const std::optional<std::string> &Artifact::stage(Stage stage) const {
-  return stages_[static_cast<int>(stage)];
+  return find(stage, /*bytecode=*/false);
 }
 
 const std::optional<std::string> &Artifact::stageBytecode(Stage stage) const {
-  return stageBytecode_[static_cast<int>(stage)];
+  return find(stage, /*bytecode=*/true);
 }
 
-Status writeFile(const std::string &path, std::string_view contents) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
-  if (ec)
+Status writeFile(const std::string &path, std::string_view contents,
+                 WriteIf when) {
+  if (std::error_code ec = writeFileAtomically(path, contents, when))
     return Error::at(path, 0, 0, "cannot write: " + ec.message());
-  os.write(contents.data(), contents.size());
-  os.close();
-  if (os.has_error()) {
-    std::string reason = os.error().message();
-    // An error left set makes the stream's destructor end the process.
-    os.clear_error();
-    return Error::at(path, 0, 0, "cannot write: " + reason);
-  }
   return Status::ok();
 }
 
@@ -80,21 +83,23 @@ static Expected<std::string> stageOutput(const Artifact &a, Stage stage,
                                          EmitKind kind) {
   if (const auto &s = a.stage(stage))
     return *s;
-  return Error::message(
-      "cannot emit " + std::string(emitKindName(kind)) + ": stage '" +
-      std::string(stageName(stage)) + "' did not run (the compile stopped at '" +
-      std::string(stageName(a.lastStage())) + "')");
+  return Error::message("cannot emit " + std::string(emitKindName(kind)) +
+                        ": stage '" + std::string(stageName(stage)) +
+                        "' did not run (the compile stopped at '" +
+                        std::string(stageName(a.lastStage())) + "')");
 }
 
 /// The last MLIR stage that ran, for .mlir / .mlirbc output.
 static std::optional<Stage> lastMlirStage(const Artifact &a) {
-  for (size_t i = kAllStages.size(); i-- > 0;)
-    if (isMlirStage(kAllStages[i]) && a.stage(kAllStages[i]))
-      return kAllStages[i];
+  std::span<const StageInfo> table = stagesOf(a.target());
+  for (size_t i = table.size(); i-- > 0;)
+    if (table[i].form == StageForm::Mlir && a.stage(table[i].stage))
+      return table[i].stage;
   return std::nullopt;
 }
 
-Status Artifact::write(const std::string &path, EmitKind kind) const {
+Status Artifact::write(const std::string &path, EmitKind kind,
+                       WriteIf when) const {
   switch (kind) {
   case EmitKind::Object:
   case EmitKind::LlvmIr:
@@ -108,7 +113,7 @@ Status Artifact::write(const std::string &path, EmitKind kind) const {
     auto contents = stageOutput(*this, stage, kind);
     if (!contents)
       return contents.error();
-    return writeFile(path, *contents);
+    return writeFile(path, *contents, when);
   }
   case EmitKind::StaticLib:
   case EmitKind::SharedLib: {
@@ -116,8 +121,8 @@ Status Artifact::write(const std::string &path, EmitKind kind) const {
     if (!object)
       return object.error();
     return kind == EmitKind::StaticLib
-               ? writeStaticLibrary(path, manifest_.module, *object)
-               : writeSharedLibrary(path, *object, manifest_);
+               ? writeStaticLibrary(path, manifest_.module, *object, when)
+               : writeSharedLibrary(path, *object, manifest_, when);
   }
   case EmitKind::Mlir:
   case EmitKind::Bytecode: {
@@ -125,8 +130,10 @@ Status Artifact::write(const std::string &path, EmitKind kind) const {
     if (!stage)
       return Error::message("cannot emit " + std::string(emitKindName(kind)) +
                             ": no MLIR stage ran");
-    return writeFile(path, kind == EmitKind::Mlir ? *this->stage(*stage)
-                                                  : *stageBytecode(*stage));
+    return writeFile(path,
+                     kind == EmitKind::Mlir ? *this->stage(*stage)
+                                            : *stageBytecode(*stage),
+                     when);
   }
   case EmitKind::Header:
   case EmitKind::Manifest:
@@ -137,8 +144,8 @@ Status Artifact::write(const std::string &path, EmitKind kind) const {
           "cannot emit " + std::string(emitKindName(kind)) +
           ": the function signatures are unknown when the compile starts "
           "from LLVM IR (--compile-from=llvm-ir-opt or later)");
-    return writeFile(path, kind == EmitKind::Header ? header()
-                                                    : manifest_.toJson());
+    return writeFile(
+        path, kind == EmitKind::Header ? header() : manifest_.toJson(), when);
   }
   return Error::message("unknown emit kind");
 }
@@ -156,13 +163,14 @@ Status Artifact::write(const std::string &path) const {
 Status Artifact::writeStages(const std::string &dir, bool bytecode) const {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return Error::at(dir, 0, 0, "cannot create directory: " + ec.message());
-  for (Stage s : kAllStages) {
+  for (const StageInfo &info : stagesOf(target_)) {
+    Stage s = info.stage;
     const std::optional<std::string> &contents =
-        bytecode && isMlirStage(s) ? stageBytecode(s) : stage(s);
+        bytecode && info.form == StageForm::Mlir ? stageBytecode(s) : stage(s);
     if (!contents)
       continue;
     llvm::SmallString<256> path(dir);
-    llvm::sys::path::append(path, stageFileName(s, bytecode));
+    llvm::sys::path::append(path, stageFileName(s, bytecode, target_));
     if (Status st = writeFile(std::string(path), *contents); !st)
       return st;
   }

@@ -43,23 +43,29 @@ static std::string signatureComment(const FunctionSig &f) {
   return s + ")";
 }
 
-/// Writes function number `index` as the wrapper `wrapper`. The C entry point
-/// and the result struct get index-based names in `detail`, bound to the real
-/// symbol by an asm label, so any MLIR symbol name works.
-static void writeFunction(std::ostringstream &os, const FunctionSig &f,
-                          size_t index, const std::string &wrapper) {
-  const std::string results = "results_" + std::to_string(index);
-  const std::string entry = "entry_" + std::to_string(index);
-  const size_t nres = f.results.size();
-  const bool byValue = nres == 1 && f.results[0].isScalar();
-  const bool outPointer = nres > 0 && !byValue;
+namespace {
 
-  // The C entry point, with a result struct laid out as LLVM lays out the
-  // struct of results (natural alignment, like C).
+/// How one function's results come back from its C entry point.
+struct ResultPassing {
+  explicit ResultPassing(const FunctionSig &f)
+      : count(f.results.size()), byValue(count == 1 && f.results[0].isScalar()),
+        outPointer(count > 0 && !byValue) {}
+  size_t count;
+  /// A single scalar result is the entry point's return value.
+  bool byValue;
+  /// Otherwise the results are written through a pointer to a struct.
+  bool outPointer;
+};
+
+/// Declares the C entry point in `detail`, with a result struct laid out as
+/// LLVM lays out the struct of results (natural alignment, like C).
+void writeEntryPoint(std::ostringstream &os, const FunctionSig &f,
+                     const ResultPassing &passing, const std::string &results,
+                     const std::string &entry) {
   os << "namespace detail {\n";
-  if (outPointer) {
+  if (passing.outPointer) {
     os << "struct " << results << " {\n";
-    for (size_t k = 0; k < nres; ++k)
+    for (size_t k = 0; k < passing.count; ++k)
       os << "  "
          << (f.results[k].isScalar() ? elementType(f.results[k].dtype)
                                      : memrefType(f.results[k]))
@@ -67,10 +73,11 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
     os << "};\n";
   }
   os << "extern \"C\" "
-     << (byValue ? elementType(f.results[0].dtype) : std::string("void")) << " "
-     << entry << "(";
+     << (passing.byValue ? elementType(f.results[0].dtype)
+                         : std::string("void"))
+     << " " << entry << "(";
   bool first = true;
-  if (outPointer) {
+  if (passing.outPointer) {
     os << results << " *";
     first = false;
   }
@@ -80,16 +87,24 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
     first = false;
   }
   os << ") __asm__(\"" << f.symbol << "\");\n} // namespace detail\n\n";
+}
 
-  // The wrapper.
-  std::string ret = nres == 0   ? "void"
-                    : nres == 1 ? resultType(f.results[0])
-                                : "std::tuple<";
-  if (nres > 1) {
-    for (size_t k = 0; k < nres; ++k)
-      ret += (k ? ", " : "") + resultType(f.results[k]);
-    ret += ">";
-  }
+/// What the wrapper returns: nothing, one value or a tuple of them.
+std::string wrapperReturnType(const FunctionSig &f) {
+  if (f.results.empty())
+    return "void";
+  if (f.results.size() == 1)
+    return resultType(f.results[0]);
+  std::string ret = "std::tuple<";
+  for (size_t k = 0; k < f.results.size(); ++k)
+    ret += (k ? ", " : "") + resultType(f.results[k]);
+  return ret + ">";
+}
+
+/// The wrapper's doc comment, its signature and the checks of the static
+/// dims of its arguments (dtype and rank are in the argument types).
+void writeWrapperHead(std::ostringstream &os, const FunctionSig &f,
+                      const std::string &wrapper, const std::string &ret) {
   os << "/// " << signatureComment(f) << "\n";
   os << "/// Throws aot::abi::Error if a static dim of an argument differs.\n";
   os << "inline " << ret << " " << wrapper << "(";
@@ -110,9 +125,15 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
          << "]) + \", expected " << a.shape[d] << " (" << a.str() << ")\");\n";
     }
   }
+}
+
+/// The call of the entry point: the result struct first, then each
+/// argument, tensors by the address of their descriptor.
+std::string entryCall(const FunctionSig &f, const ResultPassing &passing,
+                      const std::string &entry) {
   std::string call = "detail::" + entry + "(";
-  first = true;
-  if (outPointer) {
+  bool first = true;
+  if (passing.outPointer) {
     call += "&results";
     first = false;
   }
@@ -121,28 +142,25 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
             "arg" + std::to_string(i);
     first = false;
   }
-  call += ")";
-  if (nres == 0) {
-    os << "  " << call << ";\n}\n\n";
-    return;
-  }
-  if (byValue) {
-    os << "  return " << call << ";\n}\n\n";
-    return;
-  }
+  return call + ")";
+}
+
+/// Calls into the result struct and hands each result buffer to an owner
+/// exactly once, leaving alone those that alias an argument.
+void writeOwnedResults(std::ostringstream &os, const FunctionSig &f,
+                       const std::string &results, const std::string &call,
+                       const std::string &ret) {
+  const size_t nres = f.results.size();
   os << "  detail::" << results << " results{};\n";
   os << "  " << call << ";\n";
   os << "  auto owners = aot::abi::adoptResultBuffers({";
-  first = true;
-  for (size_t k = 0; k < nres; ++k) {
-    os << (first ? "" : ", ")
+  for (size_t k = 0; k < nres; ++k)
+    os << (k ? ", " : "")
        << (f.results[k].isScalar()
                ? "nullptr"
                : "results.r" + std::to_string(k) + ".allocated");
-    first = false;
-  }
   os << "}, {";
-  first = true;
+  bool first = true;
   for (size_t i = 0; i < f.args.size(); ++i) {
     if (f.args[i].isScalar())
       continue;
@@ -165,6 +183,28 @@ static void writeFunction(std::ostringstream &os, const FunctionSig &f,
     os << (k ? ",\n      " : "") << value(k);
   os << ");\n}\n\n";
 }
+
+/// Writes function number `index` as the wrapper `wrapper`. The C entry point
+/// and the result struct get index-based names in `detail`, bound to the real
+/// symbol by an asm label, so any MLIR symbol name works.
+void writeFunction(std::ostringstream &os, const FunctionSig &f, size_t index,
+                   const std::string &wrapper) {
+  const std::string results = "results_" + std::to_string(index);
+  const std::string entry = "entry_" + std::to_string(index);
+  const ResultPassing passing(f);
+  writeEntryPoint(os, f, passing, results, entry);
+  const std::string ret = wrapperReturnType(f);
+  writeWrapperHead(os, f, wrapper, ret);
+  const std::string call = entryCall(f, passing, entry);
+  if (passing.count == 0)
+    os << "  " << call << ";\n}\n\n";
+  else if (passing.byValue)
+    os << "  return " << call << ";\n}\n\n";
+  else
+    writeOwnedResults(os, f, results, call, ret);
+}
+
+} // namespace
 
 std::string generateHeader(const Manifest &manifest) {
   std::ostringstream os;

@@ -1,5 +1,6 @@
 //===- Libraries.cpp - static and shared libraries ------------------------===//
 #include "Artifact/Writers.h"
+#include "Support/FileWriter.h"
 
 #include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,16 +14,22 @@
 namespace aot {
 
 Status writeStaticLibrary(const std::string &path, const std::string &module,
-                          const std::string &object) {
+                          const std::string &object, WriteIf when) {
   std::string memberName = module + ".o";
   llvm::NewArchiveMember member(llvm::MemoryBufferRef(object, memberName));
   member.MemberName = memberName;
-  if (llvm::Error err = llvm::writeArchive(
-          path, {std::move(member)}, llvm::SymtabWritingMode::NormalSymtab,
-          llvm::object::Archive::K_GNU, /*Deterministic=*/true,
-          /*Thin=*/false))
+  // Built in memory, so that the archive reaches the file through the same
+  // atomic writer as every other output.
+  auto archive = llvm::writeArchiveToBuffer(
+      {std::move(member)}, llvm::SymtabWritingMode::NormalSymtab,
+      llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false);
+  if (!archive)
     return Error::at(path, 0, 0,
-                     "cannot write archive: " + llvm::toString(std::move(err)));
+                     "cannot write archive: " +
+                         llvm::toString(archive.takeError()));
+  if (std::error_code ec =
+          writeFileAtomically(path, (*archive)->getBuffer(), when))
+    return Error::at(path, 0, 0, "cannot write archive: " + ec.message());
   return Status::ok();
 }
 
@@ -48,7 +55,7 @@ static std::string runtimeArchive() {
 }
 
 Status writeSharedLibrary(const std::string &path, const std::string &object,
-                          const Manifest &manifest) {
+                          const Manifest &manifest, WriteIf when) {
   std::string driver;
   for (const char *name : {"cc", "gcc", "clang-22", "clang"})
     if (auto found = llvm::sys::findProgramByName(name)) {
@@ -67,7 +74,10 @@ Status writeSharedLibrary(const std::string &path, const std::string &object,
   if (Status s = writeFile(std::string(objectPath), object); !s)
     return s;
 
-  std::vector<std::string> args = {driver, "-shared", "-o", path,
+  // The linker writes beside the target; the result replaces the target
+  // only once the link succeeded.
+  TemporaryOutput output(path);
+  std::vector<std::string> args = {driver, "-shared", "-o", output.path(),
                                    std::string(objectPath)};
   for (const std::string &lib : manifest.link) {
     if (lib == "aot_runtime") {
@@ -98,6 +108,8 @@ Status writeSharedLibrary(const std::string &path, const std::string &object,
                      "linking the shared library failed (" + driver +
                          "): " + (message.empty() ? log : message));
   }
+  if (std::error_code ec = output.commit(when))
+    return Error::at(path, 0, 0, "cannot write: " + ec.message());
   return Status::ok();
 }
 

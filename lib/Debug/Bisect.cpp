@@ -1,8 +1,9 @@
 //===- Bisect.cpp - finding the action that breaks a model ----------------===//
 #include "aot/Bisect.h"
 
-#include "aot/abi/Npz.h"
-#include "aot/testing/Reference.h"
+#include "aot/abi/Compare.h"
+#include "aot/abi/ReferenceFile.h"
+#include "aot/abi/ReferenceKeys.h"
 
 #include <map>
 #include <optional>
@@ -19,7 +20,7 @@ struct Outcome {
   std::string message;
 };
 
-CallArg scalarArgument(const testing::Reference &ref, const std::string &key,
+CallArg scalarArgument(const abi::ReferenceFile &ref, const std::string &key,
                        abi::DType dtype) {
   using abi::DType;
   switch (dtype) {
@@ -47,7 +48,7 @@ class Bisector {
 public:
   Bisector(const Compiler &compiler, const Source &source,
            const Pipeline &pipeline, const Target &target,
-           const testing::Reference &reference, const abi::Tolerance &tol)
+           const abi::ReferenceFile &reference, const abi::Tolerance &tol)
       : compiler_(compiler), source_(source), pipeline_(pipeline),
         target_(target), reference_(reference), tol_(tol) {}
 
@@ -78,11 +79,18 @@ public:
       return out;
     }
     out.compiled = true;
-    for (const FunctionSig &fn : loaded->manifest().functions) {
+    const std::vector<FunctionSig> &functions = loaded->manifest().functions;
+    std::vector<std::string> names;
+    for (const FunctionSig &fn : functions)
+      names.push_back(fn.name);
+    // The same keys aot-testgen reads: FUNC/argN, or InputN for one function.
+    abi::ReferenceKeys keys =
+        abi::ReferenceKeys::choose(names, reference_.keys());
+    for (const FunctionSig &fn : functions) {
       std::vector<CallArg> args;
       for (size_t i = 0; i < fn.args.size(); ++i) {
         const ValueSig &a = fn.args[i];
-        std::string key = fn.name + "/arg" + std::to_string(i);
+        std::string key = keys.argument(fn.name, i);
         if (a.isScalar())
           args.push_back(scalarArgument(reference_, key, a.dtype));
         else
@@ -94,7 +102,7 @@ public:
         return out;
       }
       for (size_t k = 0; k < fn.results.size(); ++k) {
-        std::string key = fn.name + "/result" + std::to_string(k);
+        std::string key = keys.result(fn.name, k);
         abi::Tensor expected =
             reference_.expected(key, fn.results[k].dtype, fn.results[k].shape);
         abi::Comparison c = abi::compare((*results)[k], expected, tol_);
@@ -121,7 +129,7 @@ private:
   const Source &source_;
   const Pipeline &pipeline_;
   const Target &target_;
-  const testing::Reference &reference_;
+  const abi::ReferenceFile &reference_;
   abi::Tolerance tol_;
   int compiles_ = 0;
 };
@@ -135,7 +143,7 @@ Expected<BisectResult> bisectActions(const Compiler &compiler,
                                      const std::string &referencePath,
                                      const abi::Tolerance &tolerance) {
   try {
-    testing::Reference reference = testing::Reference::open(referencePath);
+    abi::ReferenceFile reference = abi::ReferenceFile::open(referencePath);
     Bisector bisector(compiler, source, pipeline, target, reference, tolerance);
     BisectResult result;
     std::vector<ActionInfo> actions;

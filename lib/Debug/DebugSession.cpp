@@ -60,10 +60,11 @@ DebugSession::~DebugSession() {
   }
 }
 
-Status DebugSession::instrument(mlir::PassManager &pm, Stage stage) {
+Status DebugSession::instrument(mlir::PassManager &pm, Stage stage,
+                                const Target &target) {
   if (!options_.printIrAfterAllDir.empty()) {
     llvm::SmallString<256> dir(options_.printIrAfterAllDir);
-    std::string stem = stageFileName(stage);
+    std::string stem = stageFileName(stage, /*bytecode=*/false, target);
     llvm::sys::path::append(dir, llvm::StringRef(stem).split('.').first);
     // MLIR's printer creates only the directories below this one, and
     // reports failures on stderr: make sure it cannot fail.

@@ -33,7 +33,7 @@ public:
   /// Adds IR printing, the crash reproducer and timing to the pass manager
   /// of an MLIR stage. The timing scope lives until the next call or finish().
   /// Fails when the IR directory cannot be created.
-  Status instrument(mlir::PassManager &pm, Stage stage);
+  Status instrument(mlir::PassManager &pm, Stage stage, const Target &target);
 
   /// Ends timing and writes every requested file; the first write error.
   Status finish();

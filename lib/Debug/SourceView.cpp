@@ -2,6 +2,7 @@
 #include "Debug/SourceView.h"
 
 #include "Artifact/Writers.h"
+#include "Backend/Backend.h"
 
 #include "mlir/Bytecode/Encoding.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -16,7 +17,7 @@
 namespace aot {
 
 Status validateSourceViewOptions(const DebugOptions &options, Stage first,
-                                 Stage last) {
+                                 Stage last, const Target &target) {
   if (options.bytecodeVersion) {
     int version = *options.bytecodeVersion;
     if (version < mlir::bytecode::kMinSupportedVersion ||
@@ -30,12 +31,19 @@ Status validateSourceViewOptions(const DebugOptions &options, Stage first,
   if (options.locationSnapshot) {
     Stage stage = *options.locationSnapshot;
     std::string flag = "--location-snapshot=" + std::string(stageName(stage));
-    if (!isMlirStage(stage))
-      return Error::message(flag +
-                            ": only the output of an MLIR stage (input, "
-                            "linalg, tiled, bufferized, llvm) can be the "
-                            "source of the locations");
-    if (stage < first || stage > last)
+    const Backend &backend = backendFor(target);
+    if (!backend.isMlirStage(stage)) {
+      std::string mlirStages;
+      for (const StageInfo &info : backend.stages())
+        if (info.form == StageForm::Mlir)
+          mlirStages +=
+              (mlirStages.empty() ? "" : ", ") + std::string(info.stage.name());
+      return Error::message(flag + ": only the output of an MLIR stage (" +
+                            mlirStages +
+                            ") can be the source of the locations");
+    }
+    int index = backend.indexOf(stage);
+    if (index < backend.indexOf(first) || index > backend.indexOf(last))
       return Error::message(flag + ": stage '" + std::string(stageName(stage)) +
                             "' does not run in this compile, which runs '" +
                             std::string(stageName(first)) + "' to '" +
@@ -139,12 +147,12 @@ static Status addDebugInfoScopes(mlir::ModuleOp module, DebugInfo kind) {
   return Status::ok();
 }
 
-Status afterMlirStage(mlir::ModuleOp module, Stage stage,
+Status afterMlirStage(mlir::ModuleOp module, Stage stage, bool lastMlirStage,
                       const DebugOptions &options) {
   if (options.locationSnapshot == stage)
     if (Status s = snapshotLocations(module, options.locationSnapshotTo); !s)
       return s;
-  if (stage != Stage::Llvm || options.debugInfo == DebugInfo::None)
+  if (!lastMlirStage || options.debugInfo == DebugInfo::None)
     return Status::ok();
   return addDebugInfoScopes(module, options.debugInfo);
 }

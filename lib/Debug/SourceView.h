@@ -22,16 +22,17 @@ namespace aot {
 /// Checks debugInfo, locationSnapshot and bytecodeVersion against the stages
 /// a compile from `first` to `last` runs.
 Status validateSourceViewOptions(const DebugOptions &options, Stage first,
-                                 Stage last);
+                                 Stage last, const Target &target);
 
 /// How MLIR stage snapshots are printed: with locations when the compile
 /// makes debug info, so that a later compile of the text keeps them.
 mlir::OpPrintingFlags stagePrintingFlags(const DebugOptions &options);
 
 /// Runs after an MLIR stage (the parsed input counts as stage `input`): takes
-/// the location snapshot when `stage` is the one asked for, and after stage
-/// `llvm` adds the debug-info scopes that -g asks for.
-Status afterMlirStage(mlir::ModuleOp module, Stage stage,
+/// the location snapshot when `stage` is the one asked for, and after the
+/// last MLIR stage (the LLVM dialect: `llvm` on the CPU) adds the debug-info
+/// scopes that -g asks for.
+Status afterMlirStage(mlir::ModuleOp module, Stage stage, bool lastMlirStage,
                       const DebugOptions &options);
 
 /// True when some op inside a function has a file location (possibly under

@@ -7,9 +7,10 @@ class DialectRegistry;
 
 namespace aot {
 
-/// Dialects accepted at the input stage plus those the lowering produces,
-/// with the external interface models bufferization, tiling and the LLVM
-/// translation need. Explicit, so that nothing depends on static initialisers.
+/// Dialects accepted at the input stage plus those the shared stages
+/// produce, with the external interface models bufferization and tiling
+/// need; each back end adds its own (Backend::registerDialects). Explicit,
+/// so that nothing depends on static initialisers.
 void registerPipelineDialects(mlir::DialectRegistry &registry);
 
 /// Registers, once per process, the passes the default stages name (and the

@@ -1,70 +1,70 @@
-//===- Pipeline.cpp - stage names and the default pass lists --------------===//
-//
-// The default pass lists live here as text so that `--list-stages` can show
-// them and a user can start from them when replacing a stage. Every name in
-// them is registered by registerPipelinePasses (lib/Pipeline/Stages.cpp),
-// and a test parses each list, so a typo cannot ship.
-//
-//===----------------------------------------------------------------------===//
+//===- Pipeline.cpp - the stage API, answered from the target's back end --===//
 #include "aot/Pipeline.h"
 
+#include "Backend/Backend.h"
 #include "Debug/DebugSession.h"
 #include "Debug/SourceView.h"
 
 namespace aot {
 
-namespace {
-struct StageInfo {
-  Stage stage;
-  std::string_view name;
-  std::string_view extension;
-  std::string_view description;
-};
+std::span<const StageInfo> stagesOf(const Target &target) {
+  return backendFor(target).stages();
+}
 
-constexpr StageInfo kStageInfo[] = {
-    {Stage::Input, "input", ".mlir",
-     "parsed, verified, checked against the input contract"},
-    {Stage::Linalg, "linalg", ".mlir",
-     "TOSA and tensor ops lowered to linalg; elementwise ops fused"},
-    {Stage::Tiled, "tiled", ".mlir",
-     "linalg ops tiled for the cache and vectorized"},
-    {Stage::Bufferized, "bufferized", ".mlir",
-     "tensors turned into buffers; deallocations inserted"},
-    {Stage::Llvm, "llvm", ".mlir",
-     "lowered to the LLVM dialect with C interface wrappers"},
-    {Stage::LlvmIr, "llvm-ir", ".ll", "translated to LLVM IR"},
-    {Stage::LlvmIrOpt, "llvm-ir-opt", ".ll",
-     "LLVM IR after the -O optimisation pipeline"},
-    {Stage::Asm, "asm", ".s", "target assembly"},
-    {Stage::Object, "object", ".o", "relocatable object code"},
-};
+const StageInfo *findStage(Stage stage, const Target &target) {
+  return backendFor(target).find(stage);
+}
 
-const StageInfo &info(Stage s) { return kStageInfo[static_cast<int>(s)]; }
-} // namespace
-
-std::string_view stageName(Stage stage) { return info(stage).name; }
-
-std::optional<Stage> parseStage(std::string_view name) {
-  for (const StageInfo &i : kStageInfo)
-    if (i.name == name)
+std::optional<Stage> parseStage(std::string_view name, const Target &target) {
+  for (const StageInfo &i : stagesOf(target))
+    if (i.stage.name() == name)
       return i.stage;
   return std::nullopt;
 }
 
-std::string stageFileName(Stage stage, bool bytecode) {
-  int index = static_cast<int>(stage);
+std::optional<Stage> parseAnyStage(std::string_view name) {
+  for (const Backend *backend : allBackends())
+    for (const StageInfo &i : backend->stages())
+      if (i.stage.name() == name)
+        return i.stage;
+  return std::nullopt;
+}
+
+std::string stageFileName(Stage stage, bool bytecode, const Target &target) {
+  const Backend &backend = backendFor(target);
+  const StageInfo *info = backend.find(stage);
+  if (!info)
+    return std::string(stage.name());
+  int index = backend.indexOf(stage);
   std::string name = index < 10 ? "0" : "";
-  name += std::to_string(index) + "-" + std::string(info(stage).name);
-  if (bytecode && isMlirStage(stage))
+  name += std::to_string(index) + "-" + std::string(stage.name());
+  if (bytecode && info->form == StageForm::Mlir)
     return name + ".mlirbc";
-  return name + std::string(info(stage).extension);
+  return name + std::string(info->extension);
 }
 
-std::string_view stageDescription(Stage stage) {
-  return info(stage).description;
+std::string_view stageDescription(Stage stage, const Target &target) {
+  const StageInfo *info = findStage(stage, target);
+  return info ? info->description : std::string_view();
 }
 
-bool isMlirStage(Stage stage) { return stage <= Stage::Llvm; }
+bool isMlirStage(Stage stage, const Target &target) {
+  return backendFor(target).isMlirStage(stage);
+}
+
+std::string replaceableStageNames(const Target &target) {
+  std::vector<std::string_view> names;
+  for (const StageInfo &i : stagesOf(target))
+    if (i.form == StageForm::Mlir && i.stage != Stage::Input)
+      names.push_back(i.stage.name());
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += std::string(i == 0                  ? ""
+                       : i + 1 == names.size() ? " and "
+                                               : ", ") +
+           std::string(names[i]);
+  return out;
+}
 
 Pipeline &Pipeline::compileFrom(Stage stage) {
   first_ = stage;
@@ -93,9 +93,9 @@ Pipeline &Pipeline::debug(DebugOptions options) {
   return *this;
 }
 
-std::string Pipeline::stagePasses(Stage stage) const {
+std::string Pipeline::stagePasses(Stage stage, const Target &target) const {
   auto it = replaced_.find(stage);
-  return it != replaced_.end() ? it->second : defaultStagePasses(stage);
+  return it != replaced_.end() ? it->second : defaultStagePasses(stage, target);
 }
 
 std::string Pipeline::appendedPasses(Stage stage) const {
@@ -103,45 +103,29 @@ std::string Pipeline::appendedPasses(Stage stage) const {
   return it != appended_.end() ? it->second : std::string();
 }
 
-std::string Pipeline::defaultStagePasses(Stage stage) {
-  switch (stage) {
-  case Stage::Input:
-    return "";
-  case Stage::Linalg:
-    return "lift-cf-to-scf,"
-           "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
-           "tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"
-           "convert-elementwise-to-linalg),canonicalize,"
-           "linalg-fuse-elementwise-ops,canonicalize,cse";
-  case Stage::Tiled:
-    return "func.func(aot-tile-and-vectorize),canonicalize,cse";
-  case Stage::Bufferized:
-    return "aot-protect-arguments,"
-           "one-shot-bufferize{bufferize-function-boundaries "
-           "function-boundary-type-conversion=identity-layout-map "
-           "allow-return-allocs-from-loops},"
-           "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-           "canonicalize";
-  case Stage::Llvm:
-    // Math ops without an LLVM intrinsic become libm calls, unrolled per
-    // vector lane, so that lowering runs before the vector dialect goes.
-    return "aot-export-c-interface,convert-linalg-to-loops,"
-           "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
-           "expand-strided-metadata,lower-affine,"
-           "arith-emulate-unsupported-floats{source-types=bf16 "
-           "target-type=f32},arith-expand{include-bf16=true},"
-           "convert-math-to-llvm,convert-math-to-libm,"
-           "convert-vector-to-llvm,finalize-memref-to-llvm,"
-           "convert-arith-to-llvm,"
-           "convert-cf-to-llvm,convert-func-to-llvm,convert-ub-to-llvm,"
-           "reconcile-unrealized-casts";
-  default:
-    return "";
-  }
+std::string Pipeline::defaultStagePasses(Stage stage, const Target &target) {
+  return backendFor(target).defaultPasses(stage, target);
 }
 
-Status Pipeline::validate() const {
-  if (first_ > last_)
+Status Pipeline::validate(const Target &target) const {
+  const Backend &backend = backendFor(target);
+  auto known = [&](Stage stage, const char *flag) -> Status {
+    if (backend.find(stage))
+      return Status::ok();
+    std::string names;
+    for (const StageInfo &i : backend.stages())
+      names += (names.empty() ? "" : ", ") + std::string(i.stage.name());
+    return Error::message(std::string(flag) + std::string(stage.name()) +
+                          ": target " + target.str() +
+                          " has no such stage; "
+                          "its stages are " +
+                          names);
+  };
+  if (Status s = known(first_, "--compile-from="); !s)
+    return s;
+  if (Status s = known(last_, "--compile-to="); !s)
+    return s;
+  if (backend.indexOf(first_) > backend.indexOf(last_))
     return Error::message(
         "--compile-from=" + std::string(stageName(first_)) +
         " comes after --compile-to=" + std::string(stageName(last_)));
@@ -150,11 +134,11 @@ Status Pipeline::validate() const {
                           " is not in 0..3");
   for (const auto *map : {&replaced_, &appended_})
     for (const auto &[stage, passes] : *map)
-      if (!isMlirStage(stage) || stage == Stage::Input)
+      if (!backend.isMlirStage(stage) || stage == Stage::Input)
         return Error::message("stage '" + std::string(stageName(stage)) +
-                              "' has no MLIR passes to replace; only "
-                              "linalg, tiled, bufferized and llvm do");
-  if (Status s = validateSourceViewOptions(debug_, first_, last_); !s)
+                              "' has no MLIR passes to replace; only " +
+                              replaceableStageNames(target) + " do");
+  if (Status s = validateSourceViewOptions(debug_, first_, last_, target); !s)
     return s;
   return validateDebugOptions(debug_);
 }

@@ -15,8 +15,7 @@ static Status addPassList(mlir::OpPassManager &pm, Stage stage,
   // would nest inside the module-anchored manager and run nothing: unwrap it.
   const std::string anchor = "builtin.module(";
   if (passes.rfind(anchor, 0) == 0 && !passes.empty() && passes.back() == ')')
-    passes = passes.substr(anchor.size(),
-                           passes.size() - anchor.size() - 1);
+    passes = passes.substr(anchor.size(), passes.size() - anchor.size() - 1);
   if (passes.empty())
     return Status::ok();
   std::string message;
@@ -31,8 +30,8 @@ static Status addPassList(mlir::OpPassManager &pm, Stage stage,
 }
 
 Status buildStage(mlir::OpPassManager &pm, Stage stage,
-                  const Pipeline &pipeline) {
-  if (Status s = addPassList(pm, stage, pipeline.stagePasses(stage),
+                  const Pipeline &pipeline, const Target &target) {
+  if (Status s = addPassList(pm, stage, pipeline.stagePasses(stage, target),
                              "pass list");
       !s)
     return s;
@@ -41,12 +40,12 @@ Status buildStage(mlir::OpPassManager &pm, Stage stage,
 }
 
 Status runStage(mlir::ModuleOp module, Stage stage, const Pipeline &pipeline,
-                DebugSession *debug) {
+                const Target &target, DebugSession *debug) {
   mlir::PassManager pm(module.getContext());
-  if (Status s = buildStage(pm, stage, pipeline); !s)
+  if (Status s = buildStage(pm, stage, pipeline, target); !s)
     return s;
   if (debug)
-    if (Status s = debug->instrument(pm, stage); !s)
+    if (Status s = debug->instrument(pm, stage, target); !s)
       return s;
   if (mlir::failed(pm.run(module)))
     return Error::message("stage '" + std::string(stageName(stage)) +

@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 #include "aot/Artifact.h"
 
-#include "Backend/LlvmBackend.h"
+#include "Backend/Backend.h"
+#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/LinkTable.h"
 
 #include "aot/abi/Ownership.h"
 
@@ -17,8 +19,6 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/TargetParser/Host.h"
-
-extern "C" void memrefCopy(std::int64_t elemSize, void *src, void *dst);
 
 namespace aot {
 
@@ -53,9 +53,8 @@ Expected<LoadedModule> Artifact::load() const {
     return jitError("cannot read the object code", file.takeError());
   llvm::Triple host(llvm::sys::getProcessTriple());
   if ((*file)->getArch() != host.getArch())
-    return Error::message("cannot load code compiled for " +
-                          manifest_.target + " into this " + host.str() +
-                          " process");
+    return Error::message("cannot load code compiled for " + manifest_.target +
+                          " into this " + host.str() + " process");
 
   auto jit = llvm::orc::LLJITBuilder().create();
   if (!jit)
@@ -67,10 +66,15 @@ Expected<LoadedModule> Artifact::load() const {
     return jitError("cannot search this process's symbols",
                     process.takeError());
   dylib.addGenerator(std::move(*process));
+  // The runtime's symbols, from the link table that also decides what a
+  // written library links: the loader binds them to the runtime linked in.
   llvm::orc::SymbolMap runtime;
-  runtime[(*jit)->mangleAndIntern("memrefCopy")] = {
-      llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
-      llvm::JITSymbolFlags::Exported};
+  for (const LinkSymbol &symbol : backendFor(target_).linkTable())
+    if (symbol.library == kRuntimeLibrary && symbol.address)
+      runtime[(*jit)->mangleAndIntern(
+          llvm::StringRef(symbol.name.data(), symbol.name.size()))] = {
+          llvm::orc::ExecutorAddr::fromPtr(symbol.address),
+          llvm::JITSymbolFlags::Exported};
   if (llvm::Error err = dylib.define(llvm::orc::absoluteSymbols(runtime)))
     return jitError("cannot define the runtime symbols", std::move(err));
   if (llvm::Error err = (*jit)->addObjectFile(
@@ -104,14 +108,22 @@ struct Descriptor {
 
 std::optional<abi::DType> scalarDType(const CallArg &arg) {
   switch (arg.index()) {
-  case 1: return abi::DType::I1;
-  case 2: return abi::DType::I8;
-  case 3: return abi::DType::I16;
-  case 4: return abi::DType::I32;
-  case 5: return abi::DType::I64;
-  case 6: return abi::DType::F32;
-  case 7: return abi::DType::F64;
-  default: return std::nullopt;
+  case 1:
+    return abi::DType::I1;
+  case 2:
+    return abi::DType::I8;
+  case 3:
+    return abi::DType::I16;
+  case 4:
+    return abi::DType::I32;
+  case 5:
+    return abi::DType::I64;
+  case 6:
+    return abi::DType::F32;
+  case 7:
+    return abi::DType::F64;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -131,15 +143,141 @@ Status checkTensor(const std::string &fn, size_t i, const ValueSig &sig,
       return Error::message(where + " has a negative size in dim " +
                             std::to_string(d));
     if (sig.shape[d] >= 0 && t.shape()[d] != sig.shape[d])
-      return Error::message(where + " has shape " +
-                            abi::shapeString(t.shape()) +
-                            ", but the function takes " + sig.str() +
-                            " (dim " + std::to_string(d) + " must be " +
-                            std::to_string(sig.shape[d]) + ")");
+      return Error::message(
+          where + " has shape " + abi::shapeString(t.shape()) +
+          ", but the function takes " + sig.str() + " (dim " +
+          std::to_string(d) + " must be " + std::to_string(sig.shape[d]) + ")");
   }
   if (!t.rawData() && t.numElements() != 0)
     return Error::message(where + " has no data");
   return Status::ok();
+}
+
+/// The memory of one call: descriptors and scalars in MLIR's layout, and the
+/// slots the entry point reads its arguments and writes its results through.
+struct CallFrame {
+  explicit CallFrame(size_t values) : scalars(values) {
+    // Slots point into the descriptors: they must never move.
+    descriptors.reserve(values);
+  }
+  std::vector<Descriptor> descriptors;
+  std::vector<std::int64_t> scalars;
+  std::vector<void *> slots;
+  /// The buffers of the tensor arguments: a result that is one of them
+  /// borrows it instead of owning it.
+  std::vector<void *> callerAllocated;
+  /// The index in `descriptors` of the first tensor result.
+  size_t firstResult = 0;
+};
+
+Status packScalar(const std::string &name, size_t i, const ValueSig &expected,
+                  const CallArg &arg, CallFrame &frame) {
+  std::optional<abi::DType> given = scalarDType(arg);
+  if (given != expected.dtype)
+    return Error::message(
+        "call to '" + name + "': argument " + std::to_string(i) +
+        " must be a " + expected.str() + " scalar, got " +
+        (given ? std::string(abi::dtypeName(*given)) + " scalar"
+               : std::string("a tensor")));
+  std::visit(
+      [&](const auto &v) {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (!std::is_same_v<V, abi::Tensor>)
+          std::memcpy(&frame.scalars[i], &v, sizeof(V));
+      },
+      arg);
+  frame.slots.push_back(&frame.scalars[i]);
+  return Status::ok();
+}
+
+Status packTensor(const std::string &name, size_t i, const ValueSig &expected,
+                  const CallArg &arg, CallFrame &frame) {
+  const abi::Tensor *t = std::get_if<abi::Tensor>(&arg);
+  if (!t)
+    return Error::message("call to '" + name + "': argument " +
+                          std::to_string(i) + " must be a tensor (" +
+                          expected.str() + "), got a scalar");
+  if (Status s = checkTensor(name, i, expected, *t); !s)
+    return s;
+  Descriptor &d = frame.descriptors.emplace_back(t->rank());
+  d.words[0] = d.words[1] = reinterpret_cast<std::int64_t>(t->rawData());
+  for (int k = 0; k < t->rank(); ++k) {
+    d.words[3 + k] = t->shape()[k];
+    d.words[3 + t->rank() + k] = t->strides()[k];
+  }
+  d.address = d.words.data();
+  frame.slots.push_back(&d.address);
+  frame.callerAllocated.push_back(t->rawData());
+  return Status::ok();
+}
+
+/// Checks every argument against the signature and lays it out in `frame`,
+/// then makes room for the results.
+Status packCall(const std::string &name, const FunctionSig &sig,
+                const std::vector<CallArg> &args, CallFrame &frame) {
+  if (args.size() != sig.args.size())
+    return Error::message("call to '" + name +
+                          "': " + std::to_string(args.size()) +
+                          " arguments given, the function takes " +
+                          std::to_string(sig.args.size()));
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ValueSig &expected = sig.args[i];
+    Status s = expected.isScalar()
+                   ? packScalar(name, i, expected, args[i], frame)
+                   : packTensor(name, i, expected, args[i], frame);
+    if (!s)
+      return s;
+  }
+  frame.firstResult = frame.descriptors.size();
+  for (size_t k = 0; k < sig.results.size(); ++k) {
+    if (sig.results[k].isScalar())
+      frame.slots.push_back(&frame.scalars[args.size() + k]);
+    else
+      frame.slots.push_back(
+          frame.descriptors.emplace_back(sig.results[k].rank()).words.data());
+  }
+  return Status::ok();
+}
+
+/// A tensor view of a result descriptor, kept alive by `owner`.
+abi::Tensor tensorResult(const Descriptor &d, abi::DType dtype,
+                         std::shared_ptr<void> owner) {
+  int rank = d.rank();
+  std::vector<std::int64_t> shape(d.words.begin() + 3,
+                                  d.words.begin() + 3 + rank);
+  std::vector<std::int64_t> strides(d.words.begin() + 3 + rank, d.words.end());
+  char *aligned = reinterpret_cast<char *>(d.words[1]);
+  void *data = aligned + d.words[2] * std::int64_t(abi::dtypeSize(dtype));
+  return abi::Tensor::view(dtype, data, std::move(shape), std::move(strides),
+                           std::move(owner));
+}
+
+/// The results the entry point wrote into `frame`, each buffer owned once
+/// (abi::adoptResultBuffers) or borrowed from the argument it aliases.
+std::vector<abi::Tensor> unpackResults(const FunctionSig &sig, size_t numArgs,
+                                       const CallFrame &frame) {
+  std::vector<void *> resultAllocated;
+  for (size_t k = 0, t = frame.firstResult; k < sig.results.size(); ++k)
+    resultAllocated.push_back(sig.results[k].isScalar()
+                                  ? nullptr
+                                  : frame.descriptors[t++].allocated());
+  std::vector<std::shared_ptr<void>> owners =
+      abi::adoptResultBuffers(resultAllocated, frame.callerAllocated);
+
+  std::vector<abi::Tensor> results;
+  for (size_t k = 0, t = frame.firstResult; k < sig.results.size(); ++k) {
+    const ValueSig &r = sig.results[k];
+    if (r.isScalar()) {
+      abi::Tensor value = abi::Tensor::zeros(r.dtype, {});
+      std::memcpy(value.rawData(), &frame.scalars[numArgs + k],
+                  abi::dtypeSize(r.dtype));
+      results.push_back(std::move(value));
+    } else {
+      results.push_back(
+          tensorResult(frame.descriptors[t++], r.dtype, owners[k]));
+    }
+  }
+  return results;
 }
 } // namespace
 
@@ -151,98 +289,11 @@ LoadedModule::call(std::string_view function,
   if (!sig || entry == impl_->entries.end())
     return Error::message("no function '" + std::string(function) +
                           "' in module '" + impl_->manifest.module + "'");
-  const std::string name(function);
-  if (args.size() != sig->args.size())
-    return Error::message("call to '" + name + "': " +
-                          std::to_string(args.size()) +
-                          " arguments given, the function takes " +
-                          std::to_string(sig->args.size()));
-
-  std::vector<Descriptor> descriptors;
-  descriptors.reserve(args.size() + sig->results.size());
-  std::vector<std::int64_t> scalars(args.size() + sig->results.size());
-  std::vector<void *> slots, callerAllocated;
-
-  for (size_t i = 0; i < args.size(); ++i) {
-    const ValueSig &expected = sig->args[i];
-    if (expected.isScalar()) {
-      std::optional<abi::DType> given = scalarDType(args[i]);
-      if (given != expected.dtype)
-        return Error::message(
-            "call to '" + name + "': argument " + std::to_string(i) +
-            " must be a " + expected.str() + " scalar, got " +
-            (given ? std::string(abi::dtypeName(*given)) + " scalar"
-                   : std::string("a tensor")));
-      std::visit(
-          [&](const auto &v) {
-            using V = std::decay_t<decltype(v)>;
-            if constexpr (!std::is_same_v<V, abi::Tensor>)
-              std::memcpy(&scalars[i], &v, sizeof(V));
-          },
-          args[i]);
-      slots.push_back(&scalars[i]);
-      continue;
-    }
-    const abi::Tensor *t = std::get_if<abi::Tensor>(&args[i]);
-    if (!t)
-      return Error::message("call to '" + name + "': argument " +
-                            std::to_string(i) + " must be a tensor (" +
-                            expected.str() + "), got a scalar");
-    if (Status s = checkTensor(name, i, expected, *t); !s)
-      return s.error();
-    Descriptor &d = descriptors.emplace_back(t->rank());
-    d.words[0] = d.words[1] = reinterpret_cast<std::int64_t>(t->rawData());
-    for (int k = 0; k < t->rank(); ++k) {
-      d.words[3 + k] = t->shape()[k];
-      d.words[3 + t->rank() + k] = t->strides()[k];
-    }
-    d.address = d.words.data();
-    slots.push_back(&d.address);
-    callerAllocated.push_back(t->rawData());
-  }
-  size_t firstResult = descriptors.size();
-  for (size_t k = 0; k < sig->results.size(); ++k) {
-    const ValueSig &r = sig->results[k];
-    if (r.isScalar()) {
-      slots.push_back(&scalars[args.size() + k]);
-    } else {
-      Descriptor &d = descriptors.emplace_back(r.rank());
-      slots.push_back(d.words.data());
-    }
-  }
-
-  entry->second(slots.data());
-
-  std::vector<void *> resultAllocated;
-  for (size_t k = 0, t = firstResult; k < sig->results.size(); ++k)
-    resultAllocated.push_back(sig->results[k].isScalar()
-                                  ? nullptr
-                                  : descriptors[t++].allocated());
-  std::vector<std::shared_ptr<void>> owners =
-      abi::adoptResultBuffers(resultAllocated, callerAllocated);
-
-  std::vector<abi::Tensor> results;
-  for (size_t k = 0, t = firstResult; k < sig->results.size(); ++k) {
-    const ValueSig &r = sig->results[k];
-    if (r.isScalar()) {
-      abi::Tensor value = abi::Tensor::zeros(r.dtype, {});
-      std::memcpy(value.rawData(), &scalars[args.size() + k],
-                  abi::dtypeSize(r.dtype));
-      results.push_back(std::move(value));
-      continue;
-    }
-    const Descriptor &d = descriptors[t++];
-    int rank = d.rank();
-    std::vector<std::int64_t> shape(d.words.begin() + 3,
-                                    d.words.begin() + 3 + rank);
-    std::vector<std::int64_t> strides(d.words.begin() + 3 + rank,
-                                      d.words.end());
-    char *aligned = reinterpret_cast<char *>(d.words[1]);
-    void *data = aligned + d.words[2] * std::int64_t(abi::dtypeSize(r.dtype));
-    results.push_back(abi::Tensor::view(r.dtype, data, std::move(shape),
-                                        std::move(strides), owners[k]));
-  }
-  return results;
+  CallFrame frame(args.size() + sig->results.size());
+  if (Status s = packCall(std::string(function), *sig, args, frame); !s)
+    return s.error();
+  entry->second(frame.slots.data());
+  return unpackResults(*sig, args.size(), frame);
 }
 
 } // namespace aot

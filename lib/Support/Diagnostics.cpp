@@ -5,10 +5,14 @@ namespace aot {
 
 static const char *severityName(Severity s) {
   switch (s) {
-  case Severity::Error: return "error";
-  case Severity::Warning: return "warning";
-  case Severity::Note: return "note";
-  case Severity::Remark: return "remark";
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  case Severity::Remark:
+    return "remark";
   }
   return "error";
 }
@@ -17,10 +21,15 @@ std::string Diagnostic::str() const {
   std::string out;
   if (!file.empty()) {
     out = file;
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive)
+    // on ":" + std::to_string(...).
     if (line) {
-      out += ":" + std::to_string(line);
-      if (column)
-        out += ":" + std::to_string(column);
+      out += ':';
+      out += std::to_string(line);
+      if (column) {
+        out += ':';
+        out += std::to_string(column);
+      }
     }
     out += ": ";
   }

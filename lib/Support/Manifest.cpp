@@ -28,10 +28,9 @@ static llvm::json::Value valueToJson(const ValueSig &v) {
   llvm::json::Array shape;
   for (std::int64_t d : v.shape)
     shape.push_back(d);
-  return llvm::json::Object{
-      {"kind", v.isScalar() ? "scalar" : "tensor"},
-      {"dtype", std::string(abi::dtypeName(v.dtype))},
-      {"shape", std::move(shape)}};
+  return llvm::json::Object{{"kind", v.isScalar() ? "scalar" : "tensor"},
+                            {"dtype", std::string(abi::dtypeName(v.dtype))},
+                            {"shape", std::move(shape)}};
 }
 
 std::string Manifest::toJson(bool pretty) const {
@@ -83,11 +82,11 @@ struct Reader {
     auto kind = o->getString("kind");
     if (!kind || (*kind != "tensor" && *kind != "scalar"))
       return fail(where + ".kind", "expected \"tensor\" or \"scalar\"");
-    out.kind = *kind == "scalar" ? ValueSig::Kind::Scalar
-                                 : ValueSig::Kind::Tensor;
+    out.kind =
+        *kind == "scalar" ? ValueSig::Kind::Scalar : ValueSig::Kind::Tensor;
     auto dtype = o->getString("dtype");
-    auto parsed = dtype ? abi::parseDType(std::string_view(*dtype))
-                        : std::nullopt;
+    auto parsed =
+        dtype ? abi::parseDType(std::string_view(*dtype)) : std::nullopt;
     if (!parsed)
       return fail(where + ".dtype", "expected a dtype name like \"f32\"");
     out.dtype = *parsed;
@@ -110,8 +109,8 @@ struct Reader {
       return fail(where + "." + key.str(), "expected a list");
     for (size_t i = 0; i < list->size(); ++i) {
       ValueSig v;
-      if (!readValue(&(*list)[i], where + "." + key.str() + "[" +
-                                      std::to_string(i) + "]",
+      if (!readValue(&(*list)[i],
+                     where + "." + key.str() + "[" + std::to_string(i) + "]",
                      v))
         return false;
       out.push_back(std::move(v));
@@ -121,6 +120,27 @@ struct Reader {
 };
 } // namespace
 
+/// A manifest describes compiled code of one ABI revision: read under
+/// another, its signatures would be taken at their word and the calls made
+/// with the wrong layout.
+static Status checkAbiVersion(const llvm::json::Object &root) {
+  const std::string supported =
+      "this build reads ABI v" + std::to_string(AOT_ABI_VERSION);
+  const llvm::json::Value *version = root.get("abi_version");
+  if (!version)
+    return Error::message("manifest: abi_version is missing (" + supported +
+                          ")");
+  std::optional<std::int64_t> number = version->getAsInteger();
+  if (!number)
+    return Error::message("manifest: abi_version must be an integer (" +
+                          supported + ")");
+  if (*number != AOT_ABI_VERSION)
+    return Error::message("manifest: abi_version " + std::to_string(*number) +
+                          " is not supported by this build (ABI v" +
+                          std::to_string(AOT_ABI_VERSION) + ")");
+  return Status::ok();
+}
+
 Expected<Manifest> Manifest::fromJson(std::string_view json) {
   auto parsed = llvm::json::parse(llvm::StringRef(json.data(), json.size()));
   if (!parsed)
@@ -129,6 +149,8 @@ Expected<Manifest> Manifest::fromJson(std::string_view json) {
   const llvm::json::Object *root = parsed->getAsObject();
   if (!root)
     return Error::message("manifest: expected a JSON object at the top");
+  if (Status s = checkAbiVersion(*root); !s)
+    return s.error();
   Manifest m;
   Reader r;
   if (auto s = root->getString("module"))

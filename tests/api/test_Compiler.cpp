@@ -65,11 +65,11 @@ TEST_CASE("compile, load and call in one process") {
 
 TEST_CASE("errors carry file:line:col") {
   aot::Compiler compiler;
-  auto bad = compiler.compile(aot::Source::memory(
-      "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
-      "  %m = memref.alloc() : memref<4xf32>\n"
-      "  return %a : tensor<4xf32>\n}\n",
-      "bad.mlir"));
+  auto bad = compiler.compile(
+      aot::Source::memory("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+                          "  %m = memref.alloc() : memref<4xf32>\n"
+                          "  return %a : tensor<4xf32>\n}\n",
+                          "bad.mlir"));
   REQUIRE(!bad);
   const aot::Diagnostic &d = bad.error().diagnostics().front();
   CHECK(d.file == "bad.mlir");
@@ -90,16 +90,19 @@ TEST_CASE("an artifact writes every emit kind") {
   auto dir = std::filesystem::temp_directory_path() / "aot-api-test-emit";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  for (const char *ext : {".o", ".a", ".so", ".ll", ".s", ".mlir", ".mlirbc",
-                          ".h", ".json"}) {
+  for (const char *ext :
+       {".o", ".a", ".so", ".ll", ".s", ".mlir", ".mlirbc", ".h", ".json"}) {
     auto path = dir / (std::string("add") + ext);
     aot::Status s = artifact->write(path.string());
     CHECK_MESSAGE(s, ext << ": " << (s ? "" : s.error().str()));
   }
-  CHECK(readFile(dir / "add.o").substr(0, 4) == "\x7f" "ELF");
-  CHECK(readFile(dir / "add.so").substr(0, 4) == "\x7f" "ELF");
+  CHECK(readFile(dir / "add.o").substr(0, 4) == "\x7f"
+                                                "ELF");
+  CHECK(readFile(dir / "add.so").substr(0, 4) == "\x7f"
+                                                 "ELF");
   CHECK(readFile(dir / "add.a").substr(0, 8) == "!<arch>\n");
-  CHECK(readFile(dir / "add.mlirbc").substr(0, 4) == "ML\xef" "R");
+  CHECK(readFile(dir / "add.mlirbc").substr(0, 4) == "ML\xef"
+                                                     "R");
   CHECK(readFile(dir / "add.ll").find("define void @_mlir_ciface_add") !=
         std::string::npos);
   CHECK(readFile(dir / "add.mlir").find("llvm.func") != std::string::npos);
@@ -110,8 +113,9 @@ TEST_CASE("an artifact writes every emit kind") {
   CHECK(!artifact->write((dir / "add.txt").string()));
 
   REQUIRE(artifact->writeStages((dir / "stages").string()));
-  for (aot::Stage s : aot::kAllStages)
-    CHECK(std::filesystem::exists(dir / "stages" / aot::stageFileName(s)));
+  for (const aot::StageInfo &s : aot::stagesOf())
+    CHECK(
+        std::filesystem::exists(dir / "stages" / aot::stageFileName(s.stage)));
   std::filesystem::remove_all(dir);
 }
 

@@ -34,9 +34,35 @@ TEST_CASE("Manifest::fromJson names the offending field") {
   REQUIRE(!notJson);
   CHECK(notJson.error().str().find("not valid JSON") != std::string::npos);
   auto badDtype = aot::Manifest::fromJson(
-      R"({"functions": [{"name": "f", "symbol": "s", "args": [)"
+      R"({"abi_version": 1, )"
+      R"("functions": [{"name": "f", "symbol": "s", "args": [)"
       R"({"kind": "tensor", "dtype": "f8", "shape": []}], "results": []}]})");
   REQUIRE(!badDtype);
   CHECK(badDtype.error().str().find("functions[0].args[0].dtype") !=
         std::string::npos);
+}
+
+TEST_CASE("Manifest::fromJson refuses a missing or unknown abi_version") {
+  const std::string body = R"("module": "m", "functions": [])";
+  auto current = aot::Manifest::fromJson(
+      "{\"abi_version\": " + std::to_string(AOT_ABI_VERSION) + ", " + body +
+      "}");
+  REQUIRE(current);
+  CHECK(current->module == "m");
+
+  auto future = aot::Manifest::fromJson(R"({"abi_version": 7, )" + body + "}");
+  REQUIRE(!future);
+  CHECK(future.error().str() ==
+        "error: manifest: abi_version 7 is not supported by this build "
+        "(ABI v1)");
+
+  auto missing = aot::Manifest::fromJson("{" + body + "}");
+  REQUIRE(!missing);
+  CHECK(missing.error().str() ==
+        "error: manifest: abi_version is missing (this build reads ABI v1)");
+
+  auto text = aot::Manifest::fromJson(R"({"abi_version": "1", )" + body + "}");
+  REQUIRE(!text);
+  CHECK(text.error().str() == "error: manifest: abi_version must be an "
+                              "integer (this build reads ABI v1)");
 }

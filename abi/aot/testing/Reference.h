@@ -1,12 +1,11 @@
 //===- Reference.h - typed, checked access to a reference .npz ------------===//
 //
 // What a test of compiled code reads: the inputs and expected results of its
-// functions, stored in an .npz archive (numpy.savez) under keys such as
-// "FUNC/arg0" and "FUNC/result0". Every value is checked against the
-// function's signature before use, so a stale or mismatched reference fails
-// with a message naming the file and the key instead of feeding compiled
-// code memory of the wrong size. bf16 arrays are accepted as numpy uint16
-// bit patterns (see Npy.h), i1 as numpy bool.
+// functions, stored in an .npz archive (numpy.savez) under the keys of
+// aot/abi/ReferenceKeys.h, read and checked against the functions'
+// signatures by aot/abi/ReferenceFile.h. This adds what a test needs on
+// top: private copies of arguments, result checks, the process's current
+// reference.
 //
 // Header-only; needs the abi/ headers and libzip (MlirAot::abi), no test
 // framework.
@@ -21,6 +20,7 @@
 #include "aot/abi/Npy.h"
 #include "aot/abi/Npz.h"
 #include "aot/abi/Owned.h"
+#include "aot/abi/ReferenceFile.h"
 #include "aot/abi/Tensor.h"
 
 #include <array>
@@ -34,18 +34,7 @@
 
 namespace aot::testing {
 
-/// "tensor<?x4xf32>" for a tensor signature (-1: a dynamic dim), "f32" for a
-/// scalar one: how the value reads in the MLIR source.
-inline std::string signatureString(abi::DType dtype,
-                                   const std::vector<std::int64_t> &shape,
-                                   bool scalar = false) {
-  if (scalar)
-    return std::string(abi::dtypeName(dtype));
-  std::string s = "tensor<";
-  for (std::int64_t d : shape)
-    s += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
-  return s + std::string(abi::dtypeName(dtype)) + ">";
-}
+using abi::signatureString;
 
 /// The types of scalar arguments and results: what compiled code passes by
 /// value.
@@ -133,43 +122,17 @@ abi::Comparison compare(T actual, const abi::Tensor &expected,
   return abi::compare(t, expected, tolerance);
 }
 
-/// A reference .npz opened for reading. Arrays are read when asked for, so
-/// one corrupt array fails only the values that use it. Every problem throws
-/// abi::Error with a message that names the file and the key. Movable, not
-/// copyable; not for use by two threads at once.
-class Reference {
+/// A reference .npz opened for reading (see abi::ReferenceFile), with what
+/// a generated test needs on top: private copies of tensor arguments and
+/// checks of results. Every problem throws abi::Error with a message that
+/// names the file and the key. Movable, not copyable; not for use by two
+/// threads at once.
+class Reference : public abi::ReferenceFile {
 public:
   /// Opens the .npz at `path`. Throws abi::Error naming `path` when it is
   /// missing or not a valid archive of .npy arrays.
   static Reference open(const std::string &path) {
-    return Reference(abi::NpzFile(path));
-  }
-
-  /// The path given to open().
-  const std::string &path() const { return npz_.name(); }
-  /// The keys of all arrays, in archive order.
-  const std::vector<std::string> &keys() const { return npz_.keys(); }
-  bool has(const std::string &key) const { return npz_.contains(key); }
-
-  /// The array stored under `key`, checked against a signature of element
-  /// type `dtype` and shape `signatureShape` (-1: a dynamic dim, which takes
-  /// the stored size): same dtype (bf16 from uint16 bits), same rank, same
-  /// size in every static dim. The tensor owns its memory.
-  abi::Tensor tensor(const std::string &key, abi::DType dtype,
-                     const std::vector<std::int64_t> &signatureShape) const {
-    std::string sig = signatureString(dtype, signatureShape);
-    abi::Tensor t = typed(key, dtype, sig);
-    if (t.rank() != int(signatureShape.size()))
-      throw abi::Error(where(key) + "has shape " + abi::shapeString(t.shape()) +
-                       " (rank " + std::to_string(t.rank()) + "), but " + sig +
-                       " has rank " + std::to_string(signatureShape.size()));
-    for (std::size_t d = 0; d < signatureShape.size(); ++d)
-      if (signatureShape[d] >= 0 && signatureShape[d] != t.shape()[d])
-        throw abi::Error(where(key) + "has shape " +
-                         abi::shapeString(t.shape()) + ", but " + sig +
-                         " needs dim " + std::to_string(d) + " to be " +
-                         std::to_string(signatureShape[d]));
-    return t;
+    return Reference(abi::ReferenceFile::open(path));
   }
 
   /// A tensor argument of element type T and rank R read from `key` and
@@ -180,24 +143,6 @@ public:
     return Input<T, R>(key,
                        tensor(key, abi::dtypeOf<T>,
                               {signatureShape.begin(), signatureShape.end()}));
-  }
-
-  /// A scalar argument of type T from the 0-d array stored under `key`.
-  template <typename T> T scalar(const std::string &key) const {
-    abi::DType dtype = abi::dtypeOf<T>;
-    abi::Tensor t = typed(key, dtype, signatureString(dtype, {}, true));
-    if (t.rank() != 0)
-      throw abi::Error(where(key) + "has shape " + abi::shapeString(t.shape()) +
-                       ", but a scalar " + std::string(abi::dtypeName(dtype)) +
-                       " is stored as a 0-d array");
-    return abi::detail::loadElement<T>(t.rawData());
-  }
-
-  /// The expected value of a result with the given signature, checked like
-  /// tensor(). A scalar result is stored as a 0-d array: pass `{}`.
-  abi::Tensor expected(const std::string &key, abi::DType dtype,
-                       const std::vector<std::int64_t> &signatureShape) const {
-    return tensor(key, dtype, signatureShape);
   }
 
   /// Compares a tensor result with the expected value stored under `key`
@@ -224,63 +169,13 @@ public:
   }
 
 private:
-  explicit Reference(abi::NpzFile npz) : npz_(std::move(npz)) {}
-
-  std::string where(const std::string &key) const {
-    return path() + ": array '" + key + "' ";
-  }
+  explicit Reference(abi::ReferenceFile file)
+      : abi::ReferenceFile(std::move(file)) {}
 
   static abi::Comparison named(const std::string &key, abi::Comparison c) {
     c.message = key + ": " + c.message;
     return c;
   }
-
-  /// The array under `key` with dtype `dtype`; `sig` names the signature in
-  /// messages.
-  abi::Tensor typed(const std::string &key, abi::DType dtype,
-                    const std::string &sig) const {
-    if (!has(key))
-      throw abi::Error(where(key) + "is missing (needed for " + sig +
-                       "); the reference holds " + keyList());
-    abi::Tensor t = npz_.read(key);
-    // bf16 has no numpy dtype: references store its bits as uint16.
-    if (dtype == abi::DType::BF16 && t.dtype() == abi::DType::U16)
-      t = abi::reinterpret(t, abi::DType::BF16);
-    if (t.dtype() != dtype)
-      throw abi::Error(where(key) + "holds " +
-                       std::string(abi::dtypeName(t.dtype())) +
-                       " data, but the signature is " + sig + storedAs(dtype));
-    return t;
-  }
-
-  /// How numpy stores the dtypes it has no exact equivalent for.
-  static std::string storedAs(abi::DType dtype) {
-    switch (dtype) {
-    case abi::DType::I1:
-      return " (i1 is stored as numpy bool)";
-    case abi::DType::BF16:
-      return " (bf16 is stored as numpy uint16 bit patterns)";
-    default:
-      return "";
-    }
-  }
-
-  /// "3 arrays: a, b, c" (the first few keys) for a missing-key message.
-  std::string keyList() const {
-    const std::vector<std::string> &all = keys();
-    if (all.empty())
-      return "no arrays";
-    constexpr std::size_t shown = 8;
-    std::string s = std::to_string(all.size()) +
-                    (all.size() == 1 ? " array: " : " arrays: ");
-    for (std::size_t i = 0; i < all.size() && i < shown; ++i)
-      s += (i ? ", " : "") + all[i];
-    if (all.size() > shown)
-      s += ", ...";
-    return s;
-  }
-
-  abi::NpzFile npz_;
 };
 
 namespace detail {

@@ -62,10 +62,6 @@ void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel);
 Expected<std::string> emitMachineCode(const llvm::Module &module,
                                       llvm::TargetMachine &tm, bool assembly);
 
-/// Libraries the object code's undefined symbols need besides libc:
-/// "aot_runtime" for the project's runtime, "m" for libm.
-std::vector<std::string> linkRequirements(const std::string &object);
-
 /// LLVM IR as text.
 std::string printLlvmIr(const llvm::Module &module);
 

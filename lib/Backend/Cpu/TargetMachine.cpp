@@ -1,5 +1,5 @@
 //===- TargetMachine.cpp - target machines for CPU targets ----------------===//
-#include "Backend/LlvmBackend.h"
+#include "Backend/Cpu/LlvmBackend.h"
 
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -57,33 +57,41 @@ static Status checkCpuAndFeatures(const llvm::Target &target,
     for (const llvm::SubtargetFeatureKV &kv : sti->getAllProcessorFeatures())
       known |= name == kv.Key;
     if (!known)
-      return Error::message("unknown feature '" + name.str() +
-                            "' for target " + triple.str());
+      return Error::message("unknown feature '" + name.str() + "' for target " +
+                            triple.str());
   }
   return Status::ok();
 }
 
-/// CPU architectures the lowering produces working code for. LLVM knows
-/// more triples (GPUs, SPIR-V, small embedded cores), and some of them crash
-/// or abort on this IR: refuse them up front instead.
+/// CPU architectures the lowering produces working code for (Cpu.def).
+/// LLVM knows more triples (GPUs, SPIR-V, small embedded cores), and some of
+/// them crash or abort on this IR: refuse them up front instead.
 static bool isSupportedCpu(const llvm::Triple &triple) {
   switch (triple.getArch()) {
-  case llvm::Triple::x86:
-  case llvm::Triple::x86_64:
-  case llvm::Triple::aarch64:
-  case llvm::Triple::aarch64_be:
-  case llvm::Triple::arm:
-  case llvm::Triple::thumb:
-  case llvm::Triple::riscv32:
-  case llvm::Triple::riscv64:
-  case llvm::Triple::ppc64:
-  case llvm::Triple::ppc64le:
-  case llvm::Triple::systemz:
-  case llvm::Triple::loongarch64:
+#define AOT_STAGE(...)
+#define AOT_CPU_ARCH(arch, pattern) case llvm::Triple::arch:
+#include "Backend/Cpu/Cpu.def"
+#undef AOT_CPU_ARCH
+#undef AOT_STAGE
     return true;
   default:
     return false;
   }
+}
+
+/// "x86, x86_64, ... and loongarch64", for the error message.
+static std::string supportedCpus() {
+  std::vector<std::string> names;
+#define AOT_STAGE(...)
+#define AOT_CPU_ARCH(arch, pattern)                                            \
+  names.push_back(llvm::Triple::getArchTypeName(llvm::Triple::arch).str());
+#include "Backend/Cpu/Cpu.def"
+#undef AOT_CPU_ARCH
+#undef AOT_STAGE
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
 }
 
 Expected<std::unique_ptr<llvm::TargetMachine>>
@@ -92,10 +100,8 @@ createTargetMachine(const Target &target, int optLevel) {
   llvm::Triple triple(target.isHost() ? llvm::sys::getDefaultTargetTriple()
                                       : target.triple);
   if (!isSupportedCpu(triple))
-    return Error::message(
-        "unsupported target triple '" + triple.str() +
-        "': CPU targets are x86, x86_64, aarch64, arm, thumb, riscv32, "
-        "riscv64, ppc64, ppc64le, systemz and loongarch64");
+    return Error::message("unsupported target triple '" + triple.str() +
+                          "': CPU targets are " + supportedCpus());
   std::string error;
   const llvm::Target *llvmTarget =
       llvm::TargetRegistry::lookupTarget(triple, error);
@@ -121,8 +127,7 @@ createTargetMachine(const Target &target, int optLevel) {
       triple, cpu, features, options, llvm::Reloc::PIC_, std::nullopt,
       levels[optLevel]));
   if (!tm)
-    return Error::message("cannot create a target machine for " +
-                          triple.str());
+    return Error::message("cannot create a target machine for " + triple.str());
   return tm;
 }
 

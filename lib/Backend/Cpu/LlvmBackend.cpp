@@ -1,6 +1,6 @@
 //===- LlvmBackend.cpp - translation, optimisation, emission --------------===//
-#include "Backend/LlvmBackend.h"
-#include "Backend/LlvmDebugInfo.h"
+#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/Cpu/LlvmDebugInfo.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
 
@@ -205,46 +205,6 @@ Expected<std::string> emitMachineCode(const llvm::Module &module,
                           (assembly ? "assembly" : "object code"));
   pm.run(*copy);
   return std::string(buffer.begin(), buffer.end());
-}
-
-std::vector<std::string> linkRequirements(const std::string &object) {
-  static const llvm::StringSet<> libc = {
-      "malloc", "free",   "calloc",  "realloc", "aligned_alloc",
-      "memcpy", "memset", "memmove", "abort",   "posix_memalign"};
-  static const llvm::StringSet<> runtime = {"memrefCopy"};
-  auto file = llvm::object::ObjectFile::createObjectFile(
-      llvm::MemoryBufferRef(object, "object"));
-  if (!file) {
-    llvm::consumeError(file.takeError());
-    return {};
-  }
-  bool needsRuntime = false, needsLibm = false;
-  for (const llvm::object::SymbolRef &sym : (*file)->symbols()) {
-    auto flags = sym.getFlags();
-    if (!flags) {
-      llvm::consumeError(flags.takeError());
-      continue;
-    }
-    if (!(*flags & llvm::object::SymbolRef::SF_Undefined))
-      continue;
-    auto name = sym.getName();
-    if (!name) {
-      llvm::consumeError(name.takeError());
-      continue;
-    }
-    if (name->empty())
-      continue;
-    if (runtime.contains(*name))
-      needsRuntime = true;
-    else if (!libc.contains(*name))
-      needsLibm = true;
-  }
-  std::vector<std::string> out;
-  if (needsRuntime)
-    out.push_back("aot_runtime");
-  if (needsLibm)
-    out.push_back("m");
-  return out;
 }
 
 std::string printLlvmIr(const llvm::Module &module) {

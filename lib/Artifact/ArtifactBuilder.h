@@ -1,0 +1,46 @@
+//===- ArtifactBuilder.h - filling an Artifact during a compile -----------===//
+#pragma once
+
+#include "aot/Artifact.h"
+
+namespace aot {
+
+/// Builds an Artifact; the only code besides Artifact that may touch its
+/// internals. Stage outputs are stored by their position in the target's
+/// stage table.
+struct ArtifactBuilder {
+  Artifact artifact;
+
+  explicit ArtifactBuilder(const Target &target) {
+    artifact.target_ = target;
+    size_t n = stagesOf(target).size();
+    artifact.stages_.resize(n);
+    artifact.stageBytecode_.resize(n);
+  }
+  /// Keeps a stage's output. Back ends keep only stages of their own table;
+  /// a stage outside it is ignored.
+  void snapshot(Stage stage, std::string contents) {
+    if (std::optional<std::string> *s = slot(artifact.stages_, stage)) {
+      *s = std::move(contents);
+      artifact.last_ = stage;
+    }
+  }
+  void snapshotBytecode(Stage stage, std::string contents) {
+    if (std::optional<std::string> *s = slot(artifact.stageBytecode_, stage))
+      *s = std::move(contents);
+  }
+  std::vector<Diagnostic> &warnings() { return artifact.warnings_; }
+  Manifest &manifest() { return artifact.manifest_; }
+
+private:
+  std::optional<std::string> *slot(std::vector<std::optional<std::string>> &v,
+                                   Stage stage) {
+    std::span<const StageInfo> table = stagesOf(artifact.target_);
+    for (size_t i = 0; i < table.size() && i < v.size(); ++i)
+      if (table[i].stage == stage)
+        return &v[i];
+    return nullptr;
+  }
+};
+
+} // namespace aot

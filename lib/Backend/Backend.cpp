@@ -1,0 +1,86 @@
+//===- Backend.cpp - the back-end registry and the code-generation context ===//
+#include "Backend/Backend.h"
+
+#include "Artifact/ArtifactBuilder.h"
+#include "Backend/Cpu/CpuBackend.h"
+#include "Backend/Cuda/CudaBackend.h"
+#include "Support/DiagnosticCapture.h"
+
+namespace aot {
+
+Backend::~Backend() = default;
+
+const StageInfo *Backend::find(Stage stage) const {
+  for (const StageInfo &info : stages())
+    if (info.stage == stage)
+      return &info;
+  return nullptr;
+}
+
+int Backend::indexOf(Stage stage) const {
+  std::span<const StageInfo> table = stages();
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i].stage == stage)
+      return int(i);
+  return -1;
+}
+
+bool Backend::isMlirStage(Stage stage) const {
+  const StageInfo *info = find(stage);
+  return info && info->form == StageForm::Mlir;
+}
+
+std::span<const Backend *const> allBackends() {
+  // Built in, in the order of Target::Kind; made on first use, so nothing
+  // runs at load time.
+  static const Backend *const backends[] = {&cpuBackend(), &cudaBackend()};
+  return backends;
+}
+
+const Backend &backendFor(Target::Kind kind) {
+  for (const Backend *backend : allBackends())
+    if (backend->kind() == kind)
+      return *backend;
+  return cpuBackend(); // unreachable: every kind has a back end
+}
+
+const Backend *backendNamed(std::string_view name) {
+  for (const Backend *backend : allBackends())
+    if (backend->name() == name)
+      return backend;
+  return nullptr;
+}
+
+CodegenContext::CodegenContext(const Target &target, const Pipeline &pipeline,
+                               std::span<const StageInfo> stages,
+                               ArtifactBuilder &out,
+                               DiagnosticCapture &diagnostics)
+    : target_(target), pipeline_(pipeline), stages_(stages), out_(out),
+      diagnostics_(diagnostics) {}
+
+bool CodegenContext::runs(Stage stage) const {
+  int index = -1, first = -1, last = -1;
+  for (size_t i = 0; i < stages_.size(); ++i) {
+    if (stages_[i].stage == stage)
+      index = int(i);
+    if (stages_[i].stage == pipeline_.firstStage())
+      first = int(i);
+    if (stages_[i].stage == pipeline_.lastStage())
+      last = int(i);
+  }
+  return index >= 0 && first <= index && index <= last;
+}
+
+void CodegenContext::keep(Stage stage, std::string contents) {
+  out_.snapshot(stage, std::move(contents));
+}
+
+Manifest &CodegenContext::manifest() { return out_.manifest(); }
+
+std::vector<Diagnostic> &CodegenContext::warnings() { return out_.warnings(); }
+
+Error CodegenContext::withDiagnostics(const Error &error) {
+  return diagnostics_.hasErrors() ? diagnostics_.takeError(error.str()) : error;
+}
+
+} // namespace aot

@@ -1,0 +1,186 @@
+//===- CpuBackend.cpp - native object code for CPU targets ----------------===//
+//
+// The default pass lists live here as text so that `--list-stages` can show
+// them and a user can start from them when replacing a stage. Every name in
+// them is registered by registerPipelinePasses (lib/Frontend/Registration),
+// and a test parses each list, so a typo cannot ship.
+//
+//===----------------------------------------------------------------------===//
+#include "Backend/Cpu/CpuBackend.h"
+
+#include "Backend/Cpu/HostPath.h"
+#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/LinkTable.h"
+#include "Backend/TargetSpec.h"
+#include "Frontend/Registration.h"
+
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+
+#include <vector>
+
+namespace aot {
+
+namespace {
+
+constexpr StageInfo kStages[] = {
+#define AOT_STAGE(id, name, extension, form, description)                      \
+  {Stage(name), extension, StageForm::form, description},
+#define AOT_CPU_ARCH(...)
+#include "Backend/Cpu/Cpu.def"
+#undef AOT_CPU_ARCH
+#undef AOT_STAGE
+};
+
+// The public constants of Stage.h are this table's names.
+#define AOT_STAGE(id, name, extension, form, description)                      \
+  static_assert(Stage::id == Stage(name));
+#define AOT_CPU_ARCH(...)
+#include "Backend/Cpu/Cpu.def"
+#undef AOT_CPU_ARCH
+#undef AOT_STAGE
+
+class CpuBackend final : public Backend {
+public:
+  Target::Kind kind() const override { return Target::Kind::Cpu; }
+  std::string_view name() const override { return "cpu"; }
+  std::string_view specSyntax() const override {
+    return "cpu:TRIPLE[,cpu=NAME][,features=LIST]";
+  }
+
+  Expected<Target> parseTarget(std::string_view options,
+                               std::string_view spec) const override;
+  std::string targetString(const Target &target) const override;
+  Status checkTarget(const Target &target) const override {
+    // The triple, CPU and features are checked with LLVM's own tables, by
+    // making a target machine; before any work, so a typo fails at once.
+    auto tm = createTargetMachine(target, /*optLevel=*/0);
+    return tm ? Status::ok() : Status(tm.error());
+  }
+
+  std::span<const StageInfo> stages() const override { return kStages; }
+  std::string defaultPasses(Stage stage, const Target &) const override;
+  void registerDialects(mlir::DialectRegistry &registry) const override;
+  void registerPasses() const override { registerPipelinePasses(); }
+
+  Status generate(mlir::ModuleOp module, CodegenContext &ctx) const override;
+  Status generateFrom(std::string_view source, const std::string &sourceName,
+                      CodegenContext &ctx) const override;
+  std::span<const LinkSymbol> linkTable() const override;
+};
+
+Expected<Target> CpuBackend::parseTarget(std::string_view rest,
+                                         std::string_view spec) const {
+  TargetSpecParts parts = splitTargetSpec(rest);
+  if (parts.head.empty())
+    return Error::message("target '" + std::string(spec) +
+                          "' names no triple after 'cpu:'");
+  Target t = Target::cpuTarget(std::string(parts.head));
+  for (const TargetSpecParts::Option &option : parts.options) {
+    if (option.key == "cpu")
+      t.cpu = option.value;
+    else if (option.key == "features")
+      t.features = option.value;
+    else
+      return Error::message(
+          "unknown target option '" + std::string(option.part) + "' in '" +
+          std::string(spec) + "': expected cpu=NAME or features=LIST");
+  }
+  return t;
+}
+
+std::string CpuBackend::targetString(const Target &target) const {
+  if (target.isHost())
+    return "host";
+  std::string s = "cpu:" + target.triple;
+  if (!target.cpu.empty())
+    s += ",cpu=" + target.cpu;
+  if (!target.features.empty())
+    s += ",features=" + target.features;
+  return s;
+}
+
+std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
+  if (stage == Stage::Linalg)
+    return "lift-cf-to-scf,"
+           "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
+           "tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"
+           "convert-elementwise-to-linalg),canonicalize,"
+           "linalg-fuse-elementwise-ops,canonicalize,cse";
+  if (stage == Stage::Tiled)
+    return "func.func(aot-tile-and-vectorize),canonicalize,cse";
+  if (stage == Stage::Bufferized)
+    return "aot-protect-arguments,"
+           "one-shot-bufferize{bufferize-function-boundaries "
+           "function-boundary-type-conversion=identity-layout-map "
+           "allow-return-allocs-from-loops},"
+           "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+           "canonicalize";
+  if (stage == Stage::Llvm)
+    // Math ops without an LLVM intrinsic become libm calls, unrolled per
+    // vector lane, so that lowering runs before the vector dialect goes.
+    return "aot-export-c-interface,convert-linalg-to-loops,"
+           "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
+           "expand-strided-metadata,lower-affine,"
+           "arith-emulate-unsupported-floats{source-types=bf16 "
+           "target-type=f32},arith-expand{include-bf16=true},"
+           "convert-math-to-llvm,convert-math-to-libm,"
+           "convert-vector-to-llvm,finalize-memref-to-llvm,"
+           "convert-arith-to-llvm,"
+           "convert-cf-to-llvm,convert-func-to-llvm,convert-ub-to-llvm,"
+           "reconcile-unrealized-casts";
+  return "";
+}
+
+void CpuBackend::registerDialects(mlir::DialectRegistry &registry) const {
+  registry.insert<mlir::LLVM::LLVMDialect>();
+  mlir::registerConvertFuncToLLVMInterface(registry);
+  mlir::registerConvertMathToLLVMInterface(registry);
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+}
+
+Status CpuBackend::generate(mlir::ModuleOp module, CodegenContext &ctx) const {
+  auto host = HostPath::create(ctx.target(), ctx.pipeline().optLevel());
+  if (!host)
+    return host.error();
+  auto llvmModule = host->translate(module, ctx);
+  if (!llvmModule)
+    return llvmModule.error();
+  return host->finish(**llvmModule, ctx, linkTable());
+}
+
+Status CpuBackend::generateFrom(std::string_view source,
+                                const std::string &sourceName,
+                                CodegenContext &ctx) const {
+  auto host = HostPath::create(ctx.target(), ctx.pipeline().optLevel());
+  if (!host)
+    return host.error();
+  auto llvmModule = host->parse(source, sourceName, ctx);
+  if (!llvmModule)
+    return llvmModule.error();
+  return host->finish(**llvmModule, ctx, linkTable());
+}
+
+std::span<const LinkSymbol> CpuBackend::linkTable() const {
+  static const std::vector<LinkSymbol> table = [] {
+    std::vector<LinkSymbol> rows;
+    for (auto part : {libcSymbols(), runtimeSymbols(), libmSymbols()})
+      rows.insert(rows.end(), part.begin(), part.end());
+    return rows;
+  }();
+  return table;
+}
+
+} // namespace
+
+const Backend &cpuBackend() {
+  static const CpuBackend backend;
+  return backend;
+}
+
+} // namespace aot

@@ -1,0 +1,81 @@
+//===- HostPath.cpp - from the LLVM dialect to host object code -----------===//
+#include "Backend/Cpu/HostPath.h"
+
+#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/Cpu/LlvmDebugInfo.h"
+#include "Backend/LinkTable.h"
+
+namespace aot {
+
+Expected<HostPath> HostPath::create(const Target &hostTarget, int optLevel) {
+  auto tm = createTargetMachine(hostTarget, optLevel);
+  if (!tm)
+    return tm.error();
+  HostPath path;
+  path.context_ = std::make_unique<llvm::LLVMContext>();
+  path.tm_ = std::move(*tm);
+  path.optLevel_ = optLevel;
+  return path;
+}
+
+Expected<std::unique_ptr<llvm::Module>>
+HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
+  auto translated = translateToLlvmIr(module, *context_, *tm_);
+  if (!translated)
+    return ctx.withDiagnostics(translated.error());
+  std::unique_ptr<llvm::Module> llvmModule = std::move(*translated);
+  const std::vector<FunctionSig> &functions = ctx.manifest().functions;
+  if (Status s = finalizeExports(*llvmModule, functions); !s)
+    return s.error();
+  storeSignatureMetadata(*llvmModule, functions);
+  if (Status s = verifyLlvmIr(*llvmModule,
+                              "internal error: the LLVM IR of stage 'llvm-ir'");
+      !s)
+    return s.error();
+  ctx.keep(Stage::LlvmIr, printLlvmIr(*llvmModule));
+  return llvmModule;
+}
+
+Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
+                                                        const std::string &name,
+                                                        CodegenContext &ctx) {
+  auto parsed = parseLlvmIr(std::string(text), name, *context_, *tm_);
+  if (!parsed)
+    return parsed.error();
+  auto stored = loadSignatureMetadata(**parsed, name);
+  if (!stored)
+    return stored.error();
+  ctx.manifest().functions = std::move(*stored);
+  return std::move(*parsed);
+}
+
+Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
+                        std::span<const LinkSymbol> linkTable) {
+  if (ctx.runs(Stage::LlvmIrOpt)) {
+    optimize(module, *tm_, optLevel_);
+    if (Status s = verifyLlvmIr(
+            module, "internal error: the LLVM IR after the -O pipeline");
+        !s)
+      return s;
+    ctx.keep(Stage::LlvmIrOpt, printLlvmIr(module));
+  }
+  if (ctx.runs(Stage::Asm)) {
+    auto assembly = emitMachineCode(module, *tm_, /*assembly=*/true);
+    if (!assembly)
+      return assembly.error();
+    ctx.keep(Stage::Asm, std::move(*assembly));
+  }
+  if (ctx.runs(Stage::Object)) {
+    auto object = emitMachineCode(module, *tm_, /*assembly=*/false);
+    if (!object)
+      return object.error();
+    auto link = linkRequirements(*object, linkTable);
+    if (!link)
+      return link.error();
+    ctx.manifest().link = std::move(*link);
+    ctx.keep(Stage::Object, std::move(*object));
+  }
+  return Status::ok();
+}
+
+} // namespace aot

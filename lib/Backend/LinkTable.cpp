@@ -1,0 +1,125 @@
+//===- LinkTable.cpp - the symbols compiled code may call -----------------===//
+#include "Backend/LinkTable.h"
+
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <set>
+
+extern "C" void memrefCopy(std::int64_t elemSize, void *src, void *dst);
+
+namespace aot {
+
+std::span<const LinkSymbol> libcSymbols() {
+  static const LinkSymbol table[] = {
+      {"malloc", kLibc},
+      {"free", kLibc},
+      {"calloc", kLibc},
+      {"realloc", kLibc},
+      {"aligned_alloc", kLibc},
+      {"posix_memalign", kLibc},
+      {"memcpy", kLibc},
+      {"memset", kLibc},
+      {"memmove", kLibc},
+      {"abort", kLibc},
+      // libgcc / compiler-rt helpers (half-precision conversions, 128-bit
+      // arithmetic) that the C driver always links.
+      {"__", kLibc, /*prefix=*/true},
+      {"_GLOBAL_OFFSET_TABLE_", kLibc},
+  };
+  return table;
+}
+
+std::span<const LinkSymbol> libmSymbols() {
+  // What LLVM's lowering of math intrinsics and MLIR's math-to-libm emit,
+  // in double, float and long double.
+  static constexpr std::string_view names[] = {
+      "acos",      "acosh",  "asin",  "asinh",     "atan",      "atan2",
+      "atanh",     "cbrt",   "ceil",  "copysign",  "cos",       "cosh",
+      "erf",       "erfc",   "exp",   "exp10",     "exp2",      "expm1",
+      "fabs",      "fdim",   "floor", "fma",       "fmax",      "fmin",
+      "fmod",      "frexp",  "hypot", "ldexp",     "lgamma",    "llrint",
+      "llround",   "log",    "log10", "log1p",     "log2",      "logb",
+      "lrint",     "lround", "modf",  "nearbyint", "nextafter", "pow",
+      "remainder", "rint",   "round", "roundeven", "scalbn",    "sin",
+      "sincos",    "sinh",   "sqrt",  "tan",       "tanh",      "tgamma",
+      "trunc"};
+  static const std::vector<LinkSymbol> table = [] {
+    // Storage for the suffixed names, which the string_views point into.
+    static std::set<std::string, std::less<>> spelled;
+    std::vector<LinkSymbol> rows;
+    for (std::string_view base : names)
+      for (const char *suffix : {"", "f", "l"})
+        rows.push_back(
+            {*spelled.insert(std::string(base) + suffix).first, kLibm});
+    return rows;
+  }();
+  return table;
+}
+
+std::span<const LinkSymbol> runtimeSymbols() {
+  static const LinkSymbol table[] = {
+      {"memrefCopy", kRuntimeLibrary, false,
+       reinterpret_cast<void *>(&memrefCopy)},
+  };
+  return table;
+}
+
+const LinkSymbol *findLinkSymbol(std::span<const LinkSymbol> table,
+                                 std::string_view symbol) {
+  for (const LinkSymbol &entry : table)
+    if (entry.prefix ? symbol.starts_with(entry.name) : symbol == entry.name)
+      return &entry;
+  return nullptr;
+}
+
+Expected<std::vector<std::string>>
+linkRequirements(const std::string &object, std::span<const LinkSymbol> table) {
+  auto file = llvm::object::ObjectFile::createObjectFile(
+      llvm::MemoryBufferRef(object, "object"));
+  if (!file)
+    return Error::message("cannot read the object code: " +
+                          llvm::toString(file.takeError()));
+  std::vector<std::string_view> needed;
+  std::vector<std::string> unknown;
+  for (const llvm::object::SymbolRef &sym : (*file)->symbols()) {
+    auto flags = sym.getFlags();
+    auto name = sym.getName();
+    if (!flags || !name) {
+      if (!flags)
+        llvm::consumeError(flags.takeError());
+      if (!name)
+        llvm::consumeError(name.takeError());
+      continue;
+    }
+    if (!(*flags & llvm::object::SymbolRef::SF_Undefined) || name->empty())
+      continue;
+    const LinkSymbol *entry = findLinkSymbol(table, *name);
+    if (!entry)
+      unknown.push_back(name->str());
+    else if (!entry->library.empty() &&
+             std::find(needed.begin(), needed.end(), entry->library) ==
+                 needed.end())
+      needed.push_back(entry->library);
+  }
+  if (!unknown.empty()) {
+    std::string list;
+    for (const std::string &s : unknown)
+      list += (list.empty() ? "'" : ", '") + s + "'";
+    return Error::message("internal error: the object code calls " + list +
+                          ", which no library of this target's link table "
+                          "defines");
+  }
+  // The runtime first: it may itself call libm and libc.
+  std::vector<std::string> out;
+  for (std::string_view lib : {kRuntimeLibrary, kLibm})
+    if (std::find(needed.begin(), needed.end(), lib) != needed.end())
+      out.emplace_back(lib);
+  for (std::string_view lib : needed)
+    if (lib != kRuntimeLibrary && lib != kLibm)
+      out.emplace_back(lib);
+  return out;
+}
+
+} // namespace aot
