@@ -32,6 +32,24 @@ void listStages(const aot::Target &target) {
   }
 }
 
+/// The pipeline, keeping only the stage outputs that the -o files and the
+/// stage dumps read: printing a stage nobody reads is most of the cost of a
+/// compile with large constants.
+aot::Pipeline keepingOnlyOutputs(const aot::cli::Options &options) {
+  std::vector<aot::Stage> text, bytecode;
+  if (!options.dumpStagesDir.empty())
+    for (const aot::StageInfo &info : aot::stagesOf(options.target)) {
+      bool asBytecode =
+          options.stagesAsBytecode && info.form == aot::StageForm::Mlir;
+      (asBytecode ? bytecode : text).push_back(info.stage);
+    }
+  for (const aot::cli::Options::Output &out : options.outputs)
+    aot::Artifact::keepFor(out.kind, options.pipeline, options.target, text,
+                           bytecode);
+  aot::Pipeline pipeline = options.pipeline;
+  return pipeline.keepOnly(std::move(text), std::move(bytecode));
+}
+
 /// --bisect-actions: the search's findings on stdout; exit 0 when it found
 /// the culprit, 1 otherwise.
 int bisect(const aot::Compiler &compiler, const aot::cli::Options &options) {
@@ -88,7 +106,8 @@ int run(const std::vector<std::string> &args) {
   if (options->bisectActions)
     return bisect(compiler, *options);
   auto artifact = compiler.compile(aot::Source::file(options->input),
-                                   options->pipeline, options->target);
+                                   keepingOnlyOutputs(*options),
+                                   options->target);
   if (!artifact)
     return fail(artifact.error());
   for (const aot::Diagnostic &warning : artifact->warnings())

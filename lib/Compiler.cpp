@@ -255,7 +255,12 @@ Status CompileJob::keepMlirStage(Stage stage, mlir::ModuleOp module) {
   bool last = backend_.indexOf(stage) == lastMlirIndex();
   if (Status s = afterMlirStage(module, stage, last, debug); !s)
     return s;
-  out_.snapshot(stage, printModule(module, debug));
+  if (pipeline_.keepsText(stage))
+    out_.snapshot(stage, printModule(module, debug));
+  else
+    out_.reached(stage);
+  if (!pipeline_.keepsBytecode(stage))
+    return Status::ok();
   auto bytecode = moduleBytecode(module, stage, debug);
   if (!bytecode) {
     // The writer's own diagnostics, if any, follow as the reasons.

@@ -76,6 +76,8 @@ public:
   const std::optional<std::string> &stageBytecode(Stage stage) const;
   /// The last stage that ran.
   Stage lastStage() const { return last_; }
+  /// Whether `stage` ran, its output kept or not (Pipeline::keepOnly).
+  bool ran(Stage stage) const;
   /// The target it was compiled for; its back end's table names the stages.
   const Target &target() const { return target_; }
   const Manifest &manifest() const { return manifest_; }
@@ -96,17 +98,30 @@ public:
   Status writeStages(const std::string &dir, bool bytecode = false) const;
   /// The typed C++ header of the exported functions.
   std::string header() const;
+  /// Adds to `text` and `bytecode` the stage outputs that write(path, kind)
+  /// reads after a compile with `pipeline` for `target`, for
+  /// Pipeline::keepOnly: `-o m.o` needs the object, `-o m.mlir` the text of
+  /// the last MLIR stage that runs, `-o m.h` nothing.
+  static void keepFor(EmitKind kind, const Pipeline &pipeline,
+                      const Target &target, std::vector<Stage> &text,
+                      std::vector<Stage> &bytecode);
   /// Links the object code into this process (in memory, no files).
   Expected<LoadedModule> load() const;
 
 private:
   friend struct ArtifactBuilder;
   const std::optional<std::string> &find(Stage stage, bool bytecode) const;
+  /// The output of `stage` that write() needs as `kind`, or an error saying
+  /// why there is none.
+  Expected<std::string> output(Stage stage, bool bytecode,
+                               EmitKind kind) const;
 
   Target target_;
   /// One entry per stage of the target's back end, in its order.
   std::vector<std::optional<std::string>> stages_;
   std::vector<std::optional<std::string>> stageBytecode_;
+  /// Which stages ran, kept or not.
+  std::vector<bool> ran_;
   Stage last_ = Stage::Input;
   Manifest manifest_;
   std::vector<Diagnostic> warnings_;

@@ -64,6 +64,18 @@ public:
   Pipeline &optLevel(int level);
   /// Tracing and inspection switches for compiles with this pipeline.
   Pipeline &debug(DebugOptions options);
+  /// Keeps only these stage outputs in the artifact: `text` the output of
+  /// each (MLIR text, LLVM IR, assembly, object), `bytecode` MLIR stages as
+  /// bytecode. The default keeps everything that runs. Printing a stage
+  /// costs time and memory in proportion to its constants, so a compile that
+  /// needs only its object code should keep only that; a stage that is not
+  /// kept still runs (and the assembly stage, if not kept, emits nothing).
+  /// Artifact::keepFor() lists what an output needs.
+  Pipeline &keepOnly(std::vector<Stage> text, std::vector<Stage> bytecode);
+  /// Whether the artifact keeps the output of `stage` as text (or bytes).
+  bool keepsText(Stage stage) const;
+  /// Whether the artifact keeps MLIR stage `stage` as bytecode.
+  bool keepsBytecode(Stage stage) const;
 
   Stage firstStage() const { return first_; }
   Stage lastStage() const { return last_; }
@@ -88,6 +100,8 @@ private:
   Stage last_ = Stage::Object;
   int optLevel_ = 2;
   DebugOptions debug_;
+  /// Unset: keep every stage that runs.
+  std::optional<std::vector<Stage>> keptText_, keptBytecode_;
   std::map<Stage, std::string> replaced_;
   std::map<Stage, std::string> appended_;
 };

@@ -78,22 +78,34 @@ Status writeFile(const std::string &path, std::string_view contents,
   return Status::ok();
 }
 
-/// The output of `stage`, or an error saying which compile would produce it.
-static Expected<std::string> stageOutput(const Artifact &a, Stage stage,
-                                         EmitKind kind) {
-  if (const auto &s = a.stage(stage))
+Expected<std::string> Artifact::output(Stage stage, bool bytecode,
+                                       EmitKind kind) const {
+  if (const auto &s = find(stage, bytecode))
     return *s;
-  return Error::message("cannot emit " + std::string(emitKindName(kind)) +
-                        ": stage '" + std::string(stageName(stage)) +
-                        "' did not run (the compile stopped at '" +
-                        std::string(stageName(a.lastStage())) + "')");
+  std::string what = "cannot emit " + std::string(emitKindName(kind)) +
+                     ": stage '" + std::string(stageName(stage)) + "'";
+  if (ran(stage))
+    return Error::message(what + " ran, but the compile did not keep its " +
+                            (bytecode ? "bytecode" : "output") +
+                            " (Pipeline::keepOnly)");
+  return Error::message(what + " did not run (the compile stopped at '" +
+                        std::string(stageName(lastStage())) + "')");
+}
+
+bool Artifact::ran(Stage stage) const {
+  std::span<const StageInfo> table = stagesOf(target_);
+  for (size_t i = 0; i < table.size() && i < ran_.size(); ++i)
+    if (table[i].stage == stage)
+      return ran_[i];
+  return false;
 }
 
 /// The last MLIR stage that ran, for .mlir / .mlirbc output.
-static std::optional<Stage> lastMlirStage(const Artifact &a) {
+static std::optional<Stage> lastMlirStage(const Artifact &a,
+                                          const std::vector<bool> &ran) {
   std::span<const StageInfo> table = stagesOf(a.target());
-  for (size_t i = table.size(); i-- > 0;)
-    if (table[i].form == StageForm::Mlir && a.stage(table[i].stage))
+  for (size_t i = std::min(table.size(), ran.size()); i-- > 0;)
+    if (table[i].form == StageForm::Mlir && ran[i])
       return table[i].stage;
   return std::nullopt;
 }
@@ -108,16 +120,16 @@ Status Artifact::write(const std::string &path, EmitKind kind,
                   : kind == EmitKind::Asm  ? Stage::Asm
                                            : Stage::LlvmIrOpt;
     // Without the -O pipeline, the unoptimised IR is the IR there is.
-    if (kind == EmitKind::LlvmIr && !this->stage(stage))
+    if (kind == EmitKind::LlvmIr && !ran(Stage::LlvmIrOpt))
       stage = Stage::LlvmIr;
-    auto contents = stageOutput(*this, stage, kind);
+    auto contents = output(stage, /*bytecode=*/false, kind);
     if (!contents)
       return contents.error();
     return writeFile(path, *contents, when);
   }
   case EmitKind::StaticLib:
   case EmitKind::SharedLib: {
-    auto object = stageOutput(*this, Stage::Object, kind);
+    auto object = output(Stage::Object, /*bytecode=*/false, kind);
     if (!object)
       return object.error();
     return kind == EmitKind::StaticLib
@@ -126,14 +138,14 @@ Status Artifact::write(const std::string &path, EmitKind kind,
   }
   case EmitKind::Mlir:
   case EmitKind::Bytecode: {
-    std::optional<Stage> stage = lastMlirStage(*this);
+    std::optional<Stage> stage = lastMlirStage(*this, ran_);
     if (!stage)
       return Error::message("cannot emit " + std::string(emitKindName(kind)) +
                             ": no MLIR stage ran");
-    return writeFile(path,
-                     kind == EmitKind::Mlir ? *this->stage(*stage)
-                                            : *stageBytecode(*stage),
-                     when);
+    auto contents = output(*stage, kind == EmitKind::Bytecode, kind);
+    if (!contents)
+      return contents.error();
+    return writeFile(path, *contents, when);
   }
   case EmitKind::Header:
   case EmitKind::Manifest:
@@ -148,6 +160,45 @@ Status Artifact::write(const std::string &path, EmitKind kind,
         path, kind == EmitKind::Header ? header() : manifest_.toJson(), when);
   }
   return Error::message("unknown emit kind");
+}
+
+void Artifact::keepFor(EmitKind kind, const Pipeline &pipeline,
+                       const Target &target, std::vector<Stage> &text,
+                       std::vector<Stage> &bytecode) {
+  std::span<const StageInfo> stages = stagesOf(target);
+  auto index = [&](Stage s) {
+    for (size_t i = 0; i < stages.size(); ++i)
+      if (stages[i].stage == s)
+        return int(i);
+    return -1;
+  };
+  int first = index(pipeline.firstStage()), last = index(pipeline.lastStage());
+  auto runs = [&](Stage s) { return first <= index(s) && index(s) <= last; };
+  switch (kind) {
+  case EmitKind::Object:
+  case EmitKind::StaticLib:
+  case EmitKind::SharedLib:
+    text.push_back(Stage::Object);
+    return;
+  case EmitKind::Asm:
+    text.push_back(Stage::Asm);
+    return;
+  case EmitKind::LlvmIr:
+    text.push_back(runs(Stage::LlvmIrOpt) ? Stage::LlvmIrOpt : Stage::LlvmIr);
+    return;
+  case EmitKind::Mlir:
+  case EmitKind::Bytecode:
+    for (int i = std::min(last, int(stages.size()) - 1); i >= first && i >= 0;
+         --i)
+      if (stages[i].form == StageForm::Mlir) {
+        (kind == EmitKind::Mlir ? text : bytecode).push_back(stages[i].stage);
+        return;
+      }
+    return;
+  case EmitKind::Header:
+  case EmitKind::Manifest:
+    return;
+  }
 }
 
 Status Artifact::write(const std::string &path) const {

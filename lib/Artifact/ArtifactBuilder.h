@@ -16,12 +16,20 @@ struct ArtifactBuilder {
     size_t n = stagesOf(target).size();
     artifact.stages_.resize(n);
     artifact.stageBytecode_.resize(n);
+    artifact.ran_.resize(n);
   }
   /// Keeps a stage's output. Back ends keep only stages of their own table;
   /// a stage outside it is ignored.
   void snapshot(Stage stage, std::string contents) {
     if (std::optional<std::string> *s = slot(artifact.stages_, stage)) {
       *s = std::move(contents);
+      reached(stage);
+    }
+  }
+  /// Records that `stage` ran, for a stage whose output is not kept.
+  void reached(Stage stage) {
+    if (std::optional<std::string> *s = slot(artifact.stages_, stage)) {
+      artifact.ran_[s - artifact.stages_.data()] = true;
       artifact.last_ = stage;
     }
   }

@@ -71,9 +71,18 @@ bool CodegenContext::runs(Stage stage) const {
   return index >= 0 && first <= index && index <= last;
 }
 
-void CodegenContext::keep(Stage stage, std::string contents) {
-  out_.snapshot(stage, std::move(contents));
+bool CodegenContext::wants(Stage stage) const {
+  return runs(stage) && pipeline_.keepsText(stage);
 }
+
+void CodegenContext::keep(Stage stage, std::string contents) {
+  if (pipeline_.keepsText(stage))
+    out_.snapshot(stage, std::move(contents));
+  else
+    out_.reached(stage);
+}
+
+void CodegenContext::reached(Stage stage) { out_.reached(stage); }
 
 Manifest &CodegenContext::manifest() { return out_.manifest(); }
 

@@ -47,9 +47,14 @@ public:
   const Pipeline &pipeline() const { return pipeline_; }
   /// True when `stage` is inside the pipeline's first..last range.
   bool runs(Stage stage) const;
-  /// Keeps a stage's output in the artifact (the last one kept is the
-  /// artifact's last stage).
+  /// True when `stage` runs and the pipeline keeps its output: print or
+  /// emit text for it only then.
+  bool wants(Stage stage) const;
+  /// Keeps a stage's output in the artifact if the pipeline keeps it; the
+  /// stage becomes the artifact's last stage either way.
   void keep(Stage stage, std::string contents);
+  /// Records that a stage ran whose output is not wanted.
+  void reached(Stage stage);
   Manifest &manifest();
   std::vector<Diagnostic> &warnings();
   /// The diagnostics MLIR reported, if any were errors; else `error`.

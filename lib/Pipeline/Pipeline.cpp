@@ -5,6 +5,8 @@
 #include "Debug/DebugSession.h"
 #include "Debug/SourceView.h"
 
+#include <algorithm>
+
 namespace aot {
 
 std::span<const StageInfo> stagesOf(const Target &target) {
@@ -91,6 +93,27 @@ Pipeline &Pipeline::optLevel(int level) {
 Pipeline &Pipeline::debug(DebugOptions options) {
   debug_ = std::move(options);
   return *this;
+}
+
+Pipeline &Pipeline::keepOnly(std::vector<Stage> text,
+                             std::vector<Stage> bytecode) {
+  keptText_ = std::move(text);
+  keptBytecode_ = std::move(bytecode);
+  return *this;
+}
+
+static bool listed(const std::optional<std::vector<Stage>> &kept,
+                   Stage stage) {
+  return !kept ||
+         std::find(kept->begin(), kept->end(), stage) != kept->end();
+}
+
+bool Pipeline::keepsText(Stage stage) const {
+  return listed(keptText_, stage);
+}
+
+bool Pipeline::keepsBytecode(Stage stage) const {
+  return listed(keptBytecode_, stage);
 }
 
 std::string Pipeline::stagePasses(Stage stage, const Target &target) const {

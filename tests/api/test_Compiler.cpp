@@ -154,3 +154,46 @@ TEST_CASE("one Compiler compiles on two threads at once") {
   CHECK(errors[1].empty());
   CHECK(functions == std::vector<size_t>{2, 2});
 }
+
+TEST_CASE("keepOnly keeps just the outputs asked for, and says what is not") {
+  aot::Compiler compiler;
+  std::vector<aot::Stage> text, bytecode;
+  aot::Pipeline pipeline;
+  aot::Artifact::keepFor(aot::EmitKind::Object, pipeline, aot::Target::host(),
+                         text, bytecode);
+  aot::Artifact::keepFor(aot::EmitKind::Bytecode,
+                         aot::Pipeline().compileTo(aot::Stage::Bufferized),
+                         aot::Target::host(), text, bytecode);
+  CHECK(text == std::vector<aot::Stage>{aot::Stage::Object});
+  CHECK(bytecode == std::vector<aot::Stage>{aot::Stage::Bufferized});
+
+  auto artifact =
+      compiler.compile(aot::Source::memory(kAdd, "add.mlir"),
+                       aot::Pipeline().keepOnly({aot::Stage::Object}, {}));
+  REQUIRE(artifact);
+  CHECK(artifact->stage(aot::Stage::Object));
+  CHECK(artifact->lastStage() == aot::Stage::Object);
+  for (aot::Stage s : {aot::Stage::Input, aot::Stage::Llvm, aot::Stage::LlvmIr,
+                       aot::Stage::LlvmIrOpt, aot::Stage::Asm}) {
+    CHECK(artifact->ran(s));
+    CHECK(!artifact->stage(s));
+    CHECK(!artifact->stageBytecode(s));
+  }
+  // The manifest still knows what the object links.
+  CHECK(artifact->manifest().functions.size() == 2);
+  CHECK(artifact->load());
+
+  auto dir = std::filesystem::temp_directory_path() / "aot_keep_only";
+  std::filesystem::create_directories(dir);
+  aot::Status mlir = artifact->write((dir / "add.mlir").string());
+  REQUIRE(!mlir);
+  CHECK(mlir.error().str().find(
+            "stage 'llvm' ran, but the compile did not keep its output "
+            "(Pipeline::keepOnly)") != std::string::npos);
+  aot::Status ll = artifact->write((dir / "add.ll").string());
+  REQUIRE(!ll);
+  CHECK(ll.error().str().find("stage 'llvm-ir-opt' ran") != std::string::npos);
+  CHECK(artifact->write((dir / "add.o").string()));
+  CHECK(!std::filesystem::exists(dir / "add.mlir"));
+  std::filesystem::remove_all(dir);
+}

@@ -32,7 +32,10 @@ HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
                               "internal error: the LLVM IR of stage 'llvm-ir'");
       !s)
     return s.error();
-  ctx.keep(Stage::LlvmIr, printLlvmIr(*llvmModule));
+  if (ctx.wants(Stage::LlvmIr))
+    ctx.keep(Stage::LlvmIr, printLlvmIr(*llvmModule));
+  else
+    ctx.reached(Stage::LlvmIr);
   return llvmModule;
 }
 
@@ -57,9 +60,16 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
             module, "internal error: the LLVM IR after the -O pipeline");
         !s)
       return s;
-    ctx.keep(Stage::LlvmIrOpt, printLlvmIr(module));
+    if (ctx.wants(Stage::LlvmIrOpt))
+      ctx.keep(Stage::LlvmIrOpt, printLlvmIr(module));
+    else
+      ctx.reached(Stage::LlvmIrOpt);
   }
-  if (ctx.runs(Stage::Asm)) {
+  // Assembly is made only for someone who reads it: for large constants it
+  // is as costly as the object code.
+  if (ctx.runs(Stage::Asm) && !ctx.wants(Stage::Asm))
+    ctx.reached(Stage::Asm);
+  if (ctx.wants(Stage::Asm)) {
     auto assembly = emitMachineCode(module, *tm_, /*assembly=*/true);
     if (!assembly)
       return assembly.error();
