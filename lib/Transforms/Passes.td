@@ -23,6 +23,24 @@ def ProtectArguments : Pass<"aot-protect-arguments", "mlir::ModuleOp"> {
   }];
 }
 
+def FormDispatches : Pass<"aot-form-dispatches", "mlir::ModuleOp"> {
+  let summary = "Outline each fused group of linalg ops into its own function";
+  let description = [{
+    After fusion, each linalg op on tensors, together with the `linalg.fill`
+    and `tensor.empty` that only initialise its output, becomes a private
+    function (a dispatch) named after the function, the op and its place
+    among the function's dispatches: `mlp$matmul_3`; the op's location
+    stays on the dispatch and on the call. The op is replaced by a `func.call` marked `no_inline`.
+    The dispatch takes the tensors and values it reads (scalar and splat
+    constants are copied in; large constants stay with the caller) and
+    returns what the rest of the function uses. Every later stage then
+    works on small functions, so compile cost grows linearly with the size
+    of a model, and function-level passes run on the dispatches in
+    parallel.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   let summary = "Tile linalg ops into register-sized blocks and vectorize them";
   let description = [{

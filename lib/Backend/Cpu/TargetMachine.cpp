@@ -27,7 +27,10 @@ static std::string hostFeatures() {
   for (const auto &feature : llvm::sys::getHostCPUFeatures()) {
     if (!out.empty())
       out += ",";
-    out += (feature.getValue() ? "+" : "-") + feature.getKey().str();
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive)
+    // on a std::string built with operator+ here.
+    out += feature.getValue() ? '+' : '-';
+    out += feature.getKey().str();
   }
   return out;
 }

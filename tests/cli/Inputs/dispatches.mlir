@@ -1,0 +1,40 @@
+// Dispatch formation: a matmul with the fill that initialises its output,
+// a bias add and relu that fusion merges into one generic, a constant weight
+// that stays with the caller, a dynamic size, and a generic inside a loop.
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (j)>
+
+func.func @layer(%x: tensor<?x4xf32>, %b: tensor<4xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %w = arith.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [1.0, 0.0, 1.0, 0.0], [0.5, 0.5, 0.5, 0.5]]> : tensor<4x4xf32>
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<?x4xf32>, tensor<4x4xf32>) outs(%f : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %e2 = tensor.empty(%n) : tensor<?x4xf32>
+  %a = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%m, %b : tensor<?x4xf32>, tensor<4xf32>) outs(%e2 : tensor<?x4xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %s = arith.addf %v, %bv : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<?x4xf32>) outs(%e2 : tensor<?x4xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %s = arith.maximumf %v, %zero : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
+func.func @twice(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %x) -> (tensor<8xf32>) {
+    %d = arith.addf %acc, %acc : tensor<8xf32>
+    scf.yield %d : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}
