@@ -24,5 +24,9 @@ bool runMatmulBench(const Options &options);
 /// tools. Returns false when the in-process compile failed; a chain that
 /// cannot run is reported and skipped.
 bool runCompileTimeBench(const Options &options);
+/// Compile time and peak memory as models grow: a deep MLP with and without
+/// dispatch formation, and constant weights kept as the object only or as
+/// every stage. Returns false when a compile failed.
+bool runScalingBench(const Options &options);
 
 } // namespace aot::bench

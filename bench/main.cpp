@@ -4,7 +4,8 @@
 //
 // Prints, for one run on one machine: the machine, the compile time of a
 // model in-process next to the chain mlir-opt-22 | mlir-translate-22 |
-// llc-22, and the GFLOP/s of the compiled f32 matmul next to Eigen's.
+// llc-22, how compile time and memory grow with layers and weights, and the
+// GFLOP/s of the compiled f32 matmul next to Eigen's.
 // Exits non-zero when a compile fails or a compiled result is wrong.
 //
 //===----------------------------------------------------------------------===//
@@ -114,6 +115,8 @@ int main(int argc, char **argv) {
   // Compile time first, so that its first compile is the first one in this
   // process (cold: nothing initialised yet).
   bool ok = aot::bench::runCompileTimeBench(options);
+  std::printf("\n");
+  ok = aot::bench::runScalingBench(options) && ok;
   std::printf("\n");
   ok = aot::bench::runMatmulBench(options) && ok;
   if (!ok) {
