@@ -2,8 +2,9 @@
 //
 // Outlines each fused group of linalg ops into a private function. Later
 // stages, and LLVM's optimiser most of all, cost more than linearly in the
-// size of one function; many small functions keep a large model's compile
-// linear, and a pass manager nested on functions runs them in parallel.
+// size of one function; many small functions keep that cost near linear in
+// the size of a model, and leave function-level passes work they could
+// share between threads.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"

@@ -34,9 +34,8 @@ def FormDispatches : Pass<"aot-form-dispatches", "mlir::ModuleOp"> {
     The dispatch takes the tensors and values it reads (scalar and splat
     constants are copied in; large constants stay with the caller) and
     returns what the rest of the function uses. Every later stage then
-    works on small functions, so compile cost grows linearly with the size
-    of a model, and function-level passes run on the dispatches in
-    parallel.
+    works on small functions, so compile cost grows closer to linearly with
+    the size of a model.
   }];
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
