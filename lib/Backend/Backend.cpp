@@ -4,6 +4,7 @@
 #include "Artifact/ArtifactBuilder.h"
 #include "Backend/Cpu/CpuBackend.h"
 #include "Backend/Cuda/CudaBackend.h"
+#include "Debug/DebugSession.h"
 #include "Support/DiagnosticCapture.h"
 
 namespace aot {
@@ -54,9 +55,15 @@ const Backend *backendNamed(std::string_view name) {
 CodegenContext::CodegenContext(const Target &target, const Pipeline &pipeline,
                                std::span<const StageInfo> stages,
                                ArtifactBuilder &out,
-                               DiagnosticCapture &diagnostics)
+                               DiagnosticCapture &diagnostics,
+                               DebugSession *debug)
     : target_(target), pipeline_(pipeline), stages_(stages), out_(out),
-      diagnostics_(diagnostics) {}
+      diagnostics_(diagnostics), debug_(debug) {}
+
+void CodegenContext::begin(Stage stage) {
+  if (debug_ && runs(stage))
+    debug_->beginStage(stage);
+}
 
 bool CodegenContext::runs(Stage stage) const {
   int index = -1, first = -1, last = -1;

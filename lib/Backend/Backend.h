@@ -31,6 +31,7 @@ class DialectRegistry;
 namespace aot {
 
 class Compiler;
+class DebugSession;
 class DiagnosticCapture;
 struct ArtifactBuilder;
 struct LinkSymbol;
@@ -41,12 +42,14 @@ class CodegenContext {
 public:
   CodegenContext(const Target &target, const Pipeline &pipeline,
                  std::span<const StageInfo> stages, ArtifactBuilder &out,
-                 DiagnosticCapture &diagnostics);
+                 DiagnosticCapture &diagnostics, DebugSession *debug = nullptr);
 
   const Target &target() const { return target_; }
   const Pipeline &pipeline() const { return pipeline_; }
   /// True when `stage` is inside the pipeline's first..last range.
   bool runs(Stage stage) const;
+  /// Marks the start of `stage` (for the timing report) when it runs.
+  void begin(Stage stage);
   /// True when `stage` runs and the pipeline keeps its output: print or
   /// emit text for it only then.
   bool wants(Stage stage) const;
@@ -66,6 +69,7 @@ private:
   std::span<const StageInfo> stages_;
   ArtifactBuilder &out_;
   DiagnosticCapture &diagnostics_;
+  DebugSession *debug_;
 };
 
 /// A back end. Implementations live in lib/Backend/<Name>/ and are listed in

@@ -80,12 +80,17 @@ Status DebugSession::instrument(mlir::PassManager &pm, Stage stage,
   }
   if (!options_.reproducerTo.empty())
     pm.enableCrashReproducerGeneration(options_.reproducerTo);
-  if (timing_) {
-    stageScope_.reset();
-    stageScope_.emplace(rootScope_->nest(std::string(stageName(stage))));
+  beginStage(stage);
+  if (timing_)
     pm.enableTiming(*stageScope_);
-  }
   return Status::ok();
+}
+
+void DebugSession::beginStage(Stage stage) {
+  if (!timing_)
+    return;
+  stageScope_.reset();
+  stageScope_.emplace(rootScope_->nest(std::string(stageName(stage))));
 }
 
 Status DebugSession::finish() {

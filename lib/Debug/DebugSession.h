@@ -34,6 +34,10 @@ public:
   /// of an MLIR stage. The timing scope lives until the next call or finish().
   /// Fails when the IR directory cannot be created.
   Status instrument(mlir::PassManager &pm, Stage stage, const Target &target);
+  /// Starts the timing scope of a stage without a pass manager (code
+  /// generation), ending the previous stage's, so the report charges each
+  /// stage its own time.
+  void beginStage(Stage stage);
 
   /// Ends timing and writes every requested file; the first write error.
   Status finish();

@@ -20,6 +20,7 @@ Expected<HostPath> HostPath::create(const Target &hostTarget, int optLevel) {
 
 Expected<std::unique_ptr<llvm::Module>>
 HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
+  ctx.begin(Stage::LlvmIr);
   auto translated = translateToLlvmIr(module, *context_, *tm_);
   if (!translated)
     return ctx.withDiagnostics(translated.error());
@@ -55,6 +56,7 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
 Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
                         std::span<const LinkSymbol> linkTable) {
   if (ctx.runs(Stage::LlvmIrOpt)) {
+    ctx.begin(Stage::LlvmIrOpt);
     optimize(module, *tm_, optLevel_);
     if (Status s = verifyLlvmIr(
             module, "internal error: the LLVM IR after the -O pipeline");
@@ -70,12 +72,14 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
   if (ctx.runs(Stage::Asm) && !ctx.wants(Stage::Asm))
     ctx.reached(Stage::Asm);
   if (ctx.wants(Stage::Asm)) {
+    ctx.begin(Stage::Asm);
     auto assembly = emitMachineCode(module, *tm_, /*assembly=*/true);
     if (!assembly)
       return assembly.error();
     ctx.keep(Stage::Asm, std::move(*assembly));
   }
   if (ctx.runs(Stage::Object)) {
+    ctx.begin(Stage::Object);
     auto object = emitMachineCode(module, *tm_, /*assembly=*/false);
     if (!object)
       return object.error();
