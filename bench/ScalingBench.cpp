@@ -126,6 +126,17 @@ void printCell(const Measured &m) {
     std::printf("  %18s", "FAILED");
 }
 
+/// One row: the new path, the old one, and how much faster the new one is.
+/// False when either compile failed.
+bool printRow(const Measured &fresh, const Measured &old) {
+  printCell(fresh);
+  printCell(old);
+  if (fresh.ok && old.ok)
+    std::printf("  %7.1fx", old.seconds / fresh.seconds);
+  std::printf("\n");
+  return fresh.ok && old.ok;
+}
+
 } // namespace
 
 bool runScalingBench(const Options &options) {
@@ -142,12 +153,7 @@ bool runScalingBench(const Options &options) {
     Measured split = compileInChild(source, Pipeline());
     Measured whole = compileInChild(source, oneFunction());
     std::printf("  %6d", n);
-    printCell(split);
-    printCell(whole);
-    if (split.ok && whole.ok)
-      std::printf("  %7.1fx", whole.seconds / split.seconds);
-    std::printf("\n");
-    ok = ok && split.ok && whole.ok;
+    ok = printRow(split, whole) && ok;
   }
 
   std::printf("constant weight: 8xN @ NxN, the NxN f32 weight a hex dense\n");
@@ -161,12 +167,7 @@ bool runScalingBench(const Options &options) {
         compileInChild(source, Pipeline().keepOnly({Stage::Object}, {}));
     Measured full = compileInChild(source, Pipeline());
     std::printf("  %6.1f", double(n) * n * 4 / (1 << 20));
-    printCell(lean);
-    printCell(full);
-    if (lean.ok && full.ok)
-      std::printf("  %7.1fx", full.seconds / lean.seconds);
-    std::printf("\n");
-    ok = ok && lean.ok && full.ok;
+    ok = printRow(lean, full) && ok;
   }
   return ok;
 }

@@ -2,6 +2,7 @@
 #include "aot/Artifact.h"
 
 #include "Artifact/Writers.h"
+#include "Backend/Backend.h"
 #include "Support/FileWriter.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -55,12 +56,9 @@ std::string_view emitKindName(EmitKind kind) {
 const std::optional<std::string> &Artifact::find(Stage stage,
                                                  bool bytecode) const {
   static const std::optional<std::string> none;
-  std::span<const StageInfo> table = stagesOf(target_);
   const auto &outputs = bytecode ? stageBytecode_ : stages_;
-  for (size_t i = 0; i < table.size() && i < outputs.size(); ++i)
-    if (table[i].stage == stage)
-      return outputs[i];
-  return none;
+  int index = backendFor(target_).indexOf(stage);
+  return index >= 0 && size_t(index) < outputs.size() ? outputs[index] : none;
 }
 
 const std::optional<std::string> &Artifact::stage(Stage stage) const {
@@ -86,18 +84,15 @@ Expected<std::string> Artifact::output(Stage stage, bool bytecode,
                      ": stage '" + std::string(stageName(stage)) + "'";
   if (ran(stage))
     return Error::message(what + " ran, but the compile did not keep its " +
-                            (bytecode ? "bytecode" : "output") +
-                            " (Pipeline::keepOnly)");
+                          (bytecode ? "bytecode" : "output") +
+                          " (Pipeline::keepOnly)");
   return Error::message(what + " did not run (the compile stopped at '" +
                         std::string(stageName(lastStage())) + "')");
 }
 
 bool Artifact::ran(Stage stage) const {
-  std::span<const StageInfo> table = stagesOf(target_);
-  for (size_t i = 0; i < table.size() && i < ran_.size(); ++i)
-    if (table[i].stage == stage)
-      return ran_[i];
-  return false;
+  int index = backendFor(target_).indexOf(stage);
+  return index >= 0 && size_t(index) < ran_.size() && ran_[index];
 }
 
 /// The last MLIR stage that ran, for .mlir / .mlirbc output.
@@ -165,13 +160,9 @@ Status Artifact::write(const std::string &path, EmitKind kind,
 void Artifact::keepFor(EmitKind kind, const Pipeline &pipeline,
                        const Target &target, std::vector<Stage> &text,
                        std::vector<Stage> &bytecode) {
-  std::span<const StageInfo> stages = stagesOf(target);
-  auto index = [&](Stage s) {
-    for (size_t i = 0; i < stages.size(); ++i)
-      if (stages[i].stage == s)
-        return int(i);
-    return -1;
-  };
+  const Backend &backend = backendFor(target);
+  std::span<const StageInfo> stages = backend.stages();
+  auto index = [&](Stage s) { return backend.indexOf(s); };
   int first = index(pipeline.firstStage()), last = index(pipeline.lastStage());
   auto runs = [&](Stage s) { return first <= index(s) && index(s) <= last; };
   switch (kind) {

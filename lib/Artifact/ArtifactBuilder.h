@@ -3,6 +3,8 @@
 
 #include "aot/Artifact.h"
 
+#include "Backend/Backend.h"
+
 namespace aot {
 
 /// Builds an Artifact; the only code besides Artifact that may touch its
@@ -13,7 +15,7 @@ struct ArtifactBuilder {
 
   explicit ArtifactBuilder(const Target &target) {
     artifact.target_ = target;
-    size_t n = stagesOf(target).size();
+    size_t n = backendFor(target).stages().size();
     artifact.stages_.resize(n);
     artifact.stageBytecode_.resize(n);
     artifact.ran_.resize(n);
@@ -43,11 +45,8 @@ struct ArtifactBuilder {
 private:
   std::optional<std::string> *slot(std::vector<std::optional<std::string>> &v,
                                    Stage stage) {
-    std::span<const StageInfo> table = stagesOf(artifact.target_);
-    for (size_t i = 0; i < table.size() && i < v.size(); ++i)
-      if (table[i].stage == stage)
-        return &v[i];
-    return nullptr;
+    int index = backendFor(artifact.target_).indexOf(stage);
+    return index >= 0 && size_t(index) < v.size() ? &v[index] : nullptr;
   }
 };
 

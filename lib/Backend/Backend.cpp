@@ -53,11 +53,10 @@ const Backend *backendNamed(std::string_view name) {
 }
 
 CodegenContext::CodegenContext(const Target &target, const Pipeline &pipeline,
-                               std::span<const StageInfo> stages,
                                ArtifactBuilder &out,
                                DiagnosticCapture &diagnostics,
                                DebugSession *debug)
-    : target_(target), pipeline_(pipeline), stages_(stages), out_(out),
+    : target_(target), pipeline_(pipeline), out_(out),
       diagnostics_(diagnostics), debug_(debug) {}
 
 void CodegenContext::begin(Stage stage) {
@@ -66,16 +65,10 @@ void CodegenContext::begin(Stage stage) {
 }
 
 bool CodegenContext::runs(Stage stage) const {
-  int index = -1, first = -1, last = -1;
-  for (size_t i = 0; i < stages_.size(); ++i) {
-    if (stages_[i].stage == stage)
-      index = int(i);
-    if (stages_[i].stage == pipeline_.firstStage())
-      first = int(i);
-    if (stages_[i].stage == pipeline_.lastStage())
-      last = int(i);
-  }
-  return index >= 0 && first <= index && index <= last;
+  const Backend &backend = backendFor(target_);
+  int index = backend.indexOf(stage);
+  return index >= 0 && backend.indexOf(pipeline_.firstStage()) <= index &&
+         index <= backend.indexOf(pipeline_.lastStage());
 }
 
 bool CodegenContext::wants(Stage stage) const {

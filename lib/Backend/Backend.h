@@ -41,8 +41,8 @@ struct LinkSymbol;
 class CodegenContext {
 public:
   CodegenContext(const Target &target, const Pipeline &pipeline,
-                 std::span<const StageInfo> stages, ArtifactBuilder &out,
-                 DiagnosticCapture &diagnostics, DebugSession *debug = nullptr);
+                 ArtifactBuilder &out, DiagnosticCapture &diagnostics,
+                 DebugSession *debug = nullptr);
 
   const Target &target() const { return target_; }
   const Pipeline &pipeline() const { return pipeline_; }
@@ -66,7 +66,6 @@ public:
 private:
   const Target &target_;
   const Pipeline &pipeline_;
-  std::span<const StageInfo> stages_;
   ArtifactBuilder &out_;
   DiagnosticCapture &diagnostics_;
   DebugSession *debug_;
