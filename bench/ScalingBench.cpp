@@ -2,20 +2,24 @@
 //
 // Two tables, each row measured side by side in this run:
 // - a deep MLP (N layers of 8x64 @ 64x64 + bias + relu, weights shared),
-//   compiled with dispatch formation (the default) and without it (the
-//   linalg stage's passes minus aot-form-dispatches, one big function);
+//   compiled in-process next to the chain of upstream tools (Chain.h);
 // - a matmul with a constant weight of M MB, compiled keeping only the
-//   object (what `aot-compile -o m.o` does) and keeping every stage's text
-//   and bytecode (the library's default, what dumps need).
-// Each compile runs in a child process, so its peak memory is its own.
+//   object (what `aot-compile -o m.o` does), keeping every stage's text and
+//   bytecode (the library's default, what dumps need), and by the chain.
+// Each compile runs in a child process, so its peak memory is its own (for
+// the chain, that of its largest process).
 //
 //===----------------------------------------------------------------------===//
 #include "Bench.h"
+#include "Chain.h"
 
 #include "aot/Compiler.h"
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <random>
 #include <string>
 #include <sys/resource.h>
@@ -27,25 +31,22 @@ namespace aot::bench {
 namespace {
 
 struct Measured {
+  bool ran = false; ///< false: not run (too slow, or no tools)
   bool ok = false;
   double seconds = 0;
   long peakMb = 0;
 };
 
-/// Compiles `source` to object code in a child process: wall time and the
-/// child's peak resident memory.
-Measured compileInChild(const std::string &source, const Pipeline &pipeline) {
+/// Runs `work` in a child process: wall time, and the peak resident memory
+/// of the child or of the largest process it waited for.
+Measured inChild(const std::function<bool()> &work) {
   auto start = std::chrono::steady_clock::now();
+  std::fflush(stdout);
   pid_t pid = ::fork();
-  if (pid == 0) {
-    Compiler compiler;
-    auto artifact = compiler.compile(Source::memory(source, "scaling.mlir"),
-                                     pipeline, Target::host());
-    if (!artifact)
-      std::fprintf(stderr, "%s\n", artifact.error().str().c_str());
-    ::_exit(artifact && artifact->stage(Stage::Object) ? 0 : 1);
-  }
+  if (pid == 0)
+    ::_exit(work() ? 0 : 1);
   Measured m;
+  m.ran = true;
   if (pid < 0)
     return m;
   int status = 0;
@@ -60,9 +61,43 @@ Measured compileInChild(const std::string &source, const Pipeline &pipeline) {
   return m;
 }
 
+/// Compiles `source` to object code in a child process.
+Measured compileInChild(const std::string &source, const Pipeline &pipeline) {
+  return inChild([&] {
+    Compiler compiler;
+    auto artifact = compiler.compile(Source::memory(source, "scaling.mlir"),
+                                     pipeline, Target::host());
+    if (!artifact)
+      std::fprintf(stderr, "%s\n", artifact.error().str().c_str());
+    return artifact && artifact->stage(Stage::Object);
+  });
+}
+
+/// Compiles `source` with the chain of upstream tools, in a child process;
+/// not run when the chain cannot run here.
+Measured chainInChild(const std::string &source, const std::string &function,
+                      const std::string &dir) {
+  if (dir.empty())
+    return {};
+  const std::string model = dir + "/scaling.mlir";
+  std::ofstream(model, std::ios::binary) << source;
+  Chain chain = makeChain(model, dir);
+  if (!chain.skipReason.empty())
+    return {};
+  return inChild([&] {
+    int status = runShell(chain.command);
+    std::string why = checkChainRun(chain, status, "_mlir_ciface_" + function);
+    if (!why.empty())
+      std::fprintf(stderr, "chain: %s\n", why.c_str());
+    return why.empty();
+  });
+}
+
 std::string deepMlp(int layers) {
+  // llvm.emit_c_interface: the chain's stand-in for aot-export-c-interface.
   std::string s = "func.func @mlp(%x: tensor<8x64xf32>, %w: tensor<64x64xf32>,"
-                  " %b: tensor<64xf32>) -> tensor<8x64xf32> {\n"
+                  " %b: tensor<64xf32>) -> tensor<8x64xf32>"
+                  " attributes {llvm.emit_c_interface} {\n"
                   "  %z = arith.constant 0.0 : f32\n";
   std::string prev = "%x", t = "tensor<8x64xf32>";
   for (int i = 0; i < layers; ++i) {
@@ -98,7 +133,8 @@ std::string weightMatmul(int n) {
     }
   }
   std::string N = std::to_string(n), t = "tensor<8x" + N + "xf32>";
-  return "func.func @f(%x: " + t + ") -> " + t + " {\n" +
+  return "func.func @f(%x: " + t + ") -> " + t +
+         " attributes {llvm.emit_c_interface} {\n" +
          "  %w = arith.constant dense<\"0x" + hex + "\"> : tensor<" + N + "x" +
          N +
          "xf32>\n  %z = arith.constant 0.0 : f32\n  %e = tensor.empty() : " +
@@ -108,67 +144,81 @@ std::string weightMatmul(int n) {
          "\n}\n";
 }
 
-/// The default linalg stage without dispatch formation.
-Pipeline oneFunction() {
-  std::string passes = Pipeline::defaultStagePasses(Stage::Linalg);
-  const std::string dispatches = ",aot-form-dispatches";
-  if (std::size_t at = passes.find(dispatches); at != std::string::npos)
-    passes.erase(at, dispatches.size());
-  Pipeline p;
-  p.setStagePasses(Stage::Linalg, passes);
-  return p;
-}
-
 void printCell(const Measured &m) {
-  if (m.ok)
+  if (!m.ran)
+    std::printf("  %18s", "not run");
+  else if (m.ok)
     std::printf("  %7.2f s %6ld MB", m.seconds, m.peakMb);
   else
     std::printf("  %18s", "FAILED");
 }
 
-/// One row: the new path, the old one, and how much faster the new one is.
-/// False when either compile failed.
-bool printRow(const Measured &fresh, const Measured &old) {
-  printCell(fresh);
-  printCell(old);
-  if (fresh.ok && old.ok)
-    std::printf("  %7.1fx", old.seconds / fresh.seconds);
-  std::printf("\n");
-  return fresh.ok && old.ok;
+/// How many times faster `fast` is than `slow`, or blanks.
+void printRatio(const Measured &fast, const Measured &slow) {
+  if (fast.ok && slow.ok)
+    std::printf("  %7.1fx", slow.seconds / fast.seconds);
+  else
+    std::printf("  %8s", "");
 }
 
 } // namespace
 
 bool runScalingBench(const Options &options) {
+  char dirTemplate[] = "/tmp/aot-scaling-XXXXXX";
+  // Empty when no directory could be made: then the chain is not run.
+  const std::string dir = ::mkdtemp(dirTemplate) ? dirTemplate : "";
+  if (dir.empty())
+    std::printf("(the chain is not run: no temporary directory)\n");
+  else if (std::string why = makeChain(dir + "/none.mlir", dir).skipReason;
+           !why.empty())
+    std::printf("(the chain is not run: %s)\n", why.c_str());
+
   bool ok = true;
-  std::printf("== compile scaling (in-process, -O2, one thread; a child "
-              "process per compile) ==\n");
-  std::printf("deep MLP: N layers of 8x64 @ 64x64 + bias + relu\n");
-  std::printf("  %6s  %18s  %18s  %8s\n", "layers", "dispatches",
-              "one function", "speedup");
-  std::vector<int> layers =
-      options.quick ? std::vector<int>{10} : std::vector<int>{10, 100, 400};
+  std::printf("== compile scaling (-O2, one thread; a child process per "
+              "compile) ==\n");
+  std::printf("deep MLP: N layers of 8x64 @ 64x64 + bias + relu, weights "
+              "shared\n");
+  std::printf("  %6s  %18s  %10s  %18s  %8s\n", "layers", "aot-compile",
+              "per layer", "upstream chain", "faster");
+  std::vector<int> layers = options.quick
+                                ? std::vector<int>{10}
+                                : std::vector<int>{10, 100, 400, 1000, 2000};
   for (int n : layers) {
     std::string source = deepMlp(n);
-    Measured split = compileInChild(source, Pipeline());
-    Measured whole = compileInChild(source, oneFunction());
+    Measured aot = compileInChild(source, Pipeline());
+    Measured chain = chainInChild(source, "mlp", dir);
     std::printf("  %6d", n);
-    ok = printRow(split, whole) && ok;
+    printCell(aot);
+    std::printf("  %7.2f ms", aot.ok ? aot.seconds * 1e3 / n : 0.0);
+    printCell(chain);
+    printRatio(aot, chain);
+    std::printf("\n");
+    ok = aot.ok && ok;
   }
 
   std::printf("constant weight: 8xN @ NxN, the NxN f32 weight a hex dense\n");
-  std::printf("  %6s  %18s  %18s  %8s\n", "MB", "object kept",
-              "every stage kept", "speedup");
-  std::vector<int> sizes =
-      options.quick ? std::vector<int>{256} : std::vector<int>{1024, 4096};
+  std::printf("  %6s  %18s  %18s  %18s\n", "MB", "object kept",
+              "every stage kept", "upstream chain");
+  std::vector<int> sizes = options.quick ? std::vector<int>{256}
+                                         : std::vector<int>{1024, 4096, 8192};
   for (int n : sizes) {
     std::string source = weightMatmul(n);
     Measured lean =
         compileInChild(source, Pipeline().keepOnly({Stage::Object}, {}));
-    Measured full = compileInChild(source, Pipeline());
+    // Decimal text of every weight at every stage, and the chain's, take
+    // minutes and gigabytes past 64 MB: not run there.
+    bool big = n > 4096;
+    Measured full = big ? Measured{} : compileInChild(source, Pipeline());
+    Measured chain = big ? Measured{} : chainInChild(source, "f", dir);
     std::printf("  %6.1f", double(n) * n * 4 / (1 << 20));
-    ok = printRow(lean, full) && ok;
+    printCell(lean);
+    printCell(full);
+    printCell(chain);
+    std::printf("\n");
+    ok = lean.ok && (big || full.ok) && ok;
   }
+  if (!dir.empty())
+    std::filesystem::remove_all(dir);
   return ok;
 }
 

@@ -6,14 +6,26 @@
 // the size of a model, and leave function-level passes work they could
 // share between threads.
 //
+// Dispatches are in destination-passing style: the caller allocates the
+// tensor each one writes (a `bufferization.alloc_tensor` right before the
+// call) and passes it in. After bufferization the caller owns every buffer,
+// the dispatch writes into its argument, and `drop-equivalent-buffer-results`
+// removes the returned copy of it; the caller frees what it allocated with
+// plain deallocations instead of ownership checks across calls. Not a
+// tensor.empty: CSE would merge those of a whole model into one, and
+// bufferization's conflict analysis of one tensor written by every layer
+// costs time quadratic in the number of layers.
+//
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <functional>
@@ -24,37 +36,46 @@ namespace aot {
 
 namespace {
 
-/// Marks a dispatch, so that the pass leaves it alone when it runs again.
-constexpr llvm::StringLiteral kDispatchAttr = "aot.dispatch";
-
-/// A linalg.fill or tensor.empty whose only use initialises the output of
-/// another op of the group: it belongs with that op.
-bool initialisesOnly(mlir::Operation *op) {
-  return op && op->hasOneUse() &&
-         (llvm::isa<mlir::linalg::FillOp>(op) ||
-          llvm::isa<mlir::tensor::EmptyOp>(op));
+/// A tensor.empty in `block`, or null.
+mlir::tensor::EmptyOp emptyIn(mlir::Value value, mlir::Block *block) {
+  auto empty = value.getDefiningOp<mlir::tensor::EmptyOp>();
+  return empty && empty->getBlock() == block ? empty : nullptr;
 }
 
-/// A linalg op on tensors that starts a dispatch: not a fill that only
-/// initialises another linalg op's output (it joins that op's dispatch).
+/// A linalg.fill of a tensor.empty: cheaper to recompute in every dispatch
+/// whose output it initialises than to compute once and copy per use.
+mlir::linalg::FillOp recomputedFill(mlir::Value value, mlir::Block *block) {
+  auto fill = value.getDefiningOp<mlir::linalg::FillOp>();
+  if (!fill || fill->getBlock() != block || !fill.hasPureTensorSemantics() ||
+      !emptyIn(fill.getOutputs()[0], block))
+    return nullptr;
+  return fill;
+}
+
+/// Whether every use of `value` is the output (init) of a linalg op in
+/// `block`, which then recomputes it.
+bool onlyInitialises(mlir::Value value, mlir::Block *block) {
+  return llvm::all_of(value.getUses(), [&](mlir::OpOperand &use) {
+    auto user = llvm::dyn_cast<mlir::linalg::LinalgOp>(use.getOwner());
+    return user && user->getBlock() == block && user.hasPureTensorSemantics() &&
+           user.isDpsInit(&use);
+  });
+}
+
+/// A linalg op on tensors that starts a dispatch: anything but a fill that
+/// every user recomputes as the start of its output.
 bool isRoot(mlir::linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics())
     return false;
-  if (!llvm::isa<mlir::linalg::FillOp>(op.getOperation()) || !op->hasOneUse())
-    return true;
-  auto user = llvm::dyn_cast<mlir::linalg::LinalgOp>(*op->user_begin());
-  if (!user || user->getBlock() != op->getBlock())
-    return true;
-  for (mlir::OpOperand &init : user.getDpsInitsMutable())
-    if (init.get().getDefiningOp() == op)
-      return false;
-  return true;
+  auto fill = llvm::dyn_cast<mlir::linalg::FillOp>(op.getOperation());
+  mlir::Block *block = op->getBlock();
+  return !fill || !recomputedFill(fill.getResult(0), block) ||
+         !onlyInitialises(fill.getResult(0), block);
 }
 
-/// Ops cheap enough to copy into each dispatch that uses them: scalar and
-/// splat constants, and tensor.empty (a shared one, passed in, would make
-/// every dispatch write into the same buffer and bufferization copy it).
-/// Other constants (weights) stay with the caller, passed by reference.
+/// Values cheap enough to copy into each dispatch that uses them: scalar and
+/// splat constants, and a tensor.empty read as an input. Other constants
+/// (weights) stay with the caller, passed by reference.
 bool isCopiedIn(mlir::Value value) {
   mlir::Operation *def = value.getDefiningOp();
   if (llvm::isa_and_nonnull<mlir::tensor::EmptyOp>(def))
@@ -80,32 +101,13 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
         if (isRoot(op))
           roots.push_back(op);
       });
-      for (auto [index, root] : llvm::enumerate(roots))
-        outline(root, fn, unsigned(index), symbols);
+      // Consumers first: a fill that is also a dispatch of its own is still
+      // a fill when the ops it initialises recompute it. Each dispatch goes
+      // before the previous one, so they stay in the function's order.
+      mlir::Operation *before = fn;
+      for (unsigned i = roots.size(); i-- > 0;)
+        before = outline(roots[i], fn, i, symbols, before);
     }
-  }
-
-  /// The root and the ops that only initialise its outputs, in block order.
-  static llvm::SmallVector<mlir::Operation *>
-  groupOf(mlir::linalg::LinalgOp root) {
-    llvm::SmallVector<mlir::Operation *> group;
-    for (mlir::OpOperand &init : root.getDpsInitsMutable()) {
-      mlir::Operation *def = init.get().getDefiningOp();
-      if (!initialisesOnly(def) || def->getBlock() != root->getBlock())
-        continue;
-      if (auto fill = llvm::dyn_cast<mlir::linalg::FillOp>(def)) {
-        mlir::Operation *empty = fill.getOutputs()[0].getDefiningOp();
-        if (initialisesOnly(empty) && llvm::isa<mlir::tensor::EmptyOp>(empty) &&
-            empty->getBlock() == root->getBlock())
-          group.push_back(empty);
-      }
-      group.push_back(def);
-    }
-    group.push_back(root);
-    llvm::sort(group, [](mlir::Operation *a, mlir::Operation *b) {
-      return a->isBeforeInBlock(b);
-    });
-    return group;
   }
 
   /// `FN$KIND_N`: where a dispatch came from (its function, its op, its
@@ -124,20 +126,37 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     return name;
   }
 
-  void outline(mlir::linalg::LinalgOp rootOp, mlir::func::FuncOp fn,
-               unsigned index, mlir::SymbolTable &symbols) {
+  /// Outlines `rootOp` into a function placed before `before`; returns it.
+  mlir::Operation *outline(mlir::linalg::LinalgOp rootOp, mlir::func::FuncOp fn,
+                           unsigned index, mlir::SymbolTable &symbols,
+                           mlir::Operation *before) {
     mlir::Operation *root = rootOp.getOperation();
-    llvm::SmallVector<mlir::Operation *> group = groupOf(rootOp);
+    mlir::Block *block = root->getBlock();
+
+    // The group: the root and the fills it recomputes. Its outputs start
+    // from tensor.empty values, which become arguments (`destinations`).
+    llvm::SetVector<mlir::Operation *> group;
+    llvm::SetVector<mlir::Value> destinations;
+    for (mlir::OpOperand &init : rootOp.getDpsInitsMutable()) {
+      mlir::Value value = init.get();
+      if (auto fill = recomputedFill(value, block)) {
+        group.insert(fill);
+        value = fill.getOutputs()[0];
+      }
+      if (emptyIn(value, block))
+        destinations.insert(value);
+    }
+    group.insert(root);
     llvm::SmallPtrSet<mlir::Operation *, 4> inGroup(group.begin(), group.end());
 
     // What the group reads from outside (operands and values its regions
-    // capture) and what the rest of the function uses of it. Ops copied in
-    // come after what they use, in `copiedIn`.
+    // capture). Ops copied in come after what they use, in `copiedIn`.
     llvm::SetVector<mlir::Value> inputs;
     llvm::SetVector<mlir::Operation *> copiedIn;
     std::function<void(mlir::Value)> use = [&](mlir::Value v) {
       mlir::Operation *def = v.getDefiningOp();
-      if (inGroup.contains(def) || copiedIn.contains(def))
+      if (destinations.contains(v) || inGroup.contains(def) ||
+          copiedIn.contains(def))
         return;
       if (!isCopiedIn(v)) {
         inputs.insert(v);
@@ -154,27 +173,26 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
       for (mlir::Value v : used)
         use(v);
     }
-    llvm::SmallVector<mlir::Value> outputs;
-    for (mlir::Operation *op : group)
-      for (mlir::Value result : op->getResults())
-        if (llvm::any_of(result.getUsers(), [&](mlir::Operation *user) {
-              return !inGroup.contains(user);
-            }))
-          outputs.push_back(result);
 
-    // The dispatch, placed before the function it came from.
-    mlir::OpBuilder b(fn);
+    // The dispatch: inputs, then destinations; it returns the root's
+    // results, which bufferization finds equivalent to the destinations.
+    llvm::SmallVector<mlir::Value> arguments(inputs.begin(), inputs.end());
+    arguments.append(destinations.begin(), destinations.end());
+    mlir::OpBuilder b(before);
     mlir::Location loc = root->getLoc();
-    auto type = b.getFunctionType(mlir::ValueRange(inputs.getArrayRef()),
-                                  mlir::ValueRange(outputs));
+    auto type =
+        b.getFunctionType(mlir::ValueRange(arguments), root->getResultTypes());
     auto dispatch = mlir::func::FuncOp::create(
         b, loc, nameOf(fn, root, index, symbols), type);
     dispatch.setPrivate();
     dispatch->setAttr(kDispatchAttr, b.getUnitAttr());
+    // The call sites say no_inline to MLIR; LLVM's inliner reads this.
+    dispatch->setAttr("passthrough",
+                      b.getArrayAttr({b.getStringAttr("noinline")}));
     symbols.insert(dispatch);
     mlir::Block *body = dispatch.addEntryBlock();
     mlir::IRMapping map;
-    for (auto [value, arg] : llvm::zip(inputs, body->getArguments()))
+    for (auto [value, arg] : llvm::zip(arguments, body->getArguments()))
       map.map(value, arg);
     b.setInsertionPointToStart(body);
     for (mlir::Operation *op : copiedIn)
@@ -182,19 +200,30 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     for (mlir::Operation *op : group)
       b.clone(*op, map);
     llvm::SmallVector<mlir::Value> returned;
-    for (mlir::Value v : outputs)
+    for (mlir::Value v : root->getResults())
       returned.push_back(map.lookup(v));
     mlir::func::ReturnOp::create(b, loc, returned);
 
-    // The call, where the group was; never inlined back.
+    // The call, where the root was, with a fresh destination each, so that
+    // no two dispatches write the same buffer; never inlined back.
     b.setInsertionPoint(root);
-    auto call = mlir::func::CallOp::create(
-        b, loc, dispatch, mlir::ValueRange(inputs.getArrayRef()));
+    llvm::SmallVector<mlir::Value> operands(inputs.begin(), inputs.end());
+    for (mlir::Value destination : destinations) {
+      auto empty = destination.getDefiningOp<mlir::tensor::EmptyOp>();
+      operands.push_back(mlir::bufferization::AllocTensorOp::create(
+          b, empty.getLoc(), empty.getType(), empty.getDynamicSizes()));
+    }
+    auto call = mlir::func::CallOp::create(b, loc, dispatch, operands);
     call.setNoInline(true);
-    for (auto [value, result] : llvm::zip(outputs, call.getResults()))
-      value.replaceAllUsesWith(result);
+    root->replaceAllUsesWith(call.getResults());
+    root->erase();
     for (mlir::Operation *op : llvm::reverse(group))
-      op->erase();
+      if (op != root && op->use_empty())
+        op->erase();
+    for (mlir::Value destination : destinations)
+      if (destination.use_empty())
+        destination.getDefiningOp()->erase();
+    return dispatch;
   }
 };
 

@@ -11,6 +11,9 @@
 
 namespace aot {
 
+/// The unit attribute that marks a function made by aot-form-dispatches.
+inline constexpr llvm::StringLiteral kDispatchAttr = "aot.dispatch";
+
 #define GEN_PASS_DECL
 #include "Transforms/Passes.h.inc"
 

@@ -26,18 +26,56 @@ def ProtectArguments : Pass<"aot-protect-arguments", "mlir::ModuleOp"> {
 def FormDispatches : Pass<"aot-form-dispatches", "mlir::ModuleOp"> {
   let summary = "Outline each fused group of linalg ops into its own function";
   let description = [{
-    After fusion, each linalg op on tensors, together with the `linalg.fill`
-    and `tensor.empty` that only initialise its output, becomes a private
-    function (a dispatch) named after the function, the op and its place
-    among the function's dispatches: `mlp$matmul_3`; the op's location
-    stays on the dispatch and on the call. The op is replaced by a `func.call` marked `no_inline`.
-    The dispatch takes the tensors and values it reads (scalar and splat
-    constants are copied in; large constants stay with the caller) and
-    returns what the rest of the function uses. Every later stage then
-    works on small functions, so compile cost grows closer to linearly with
-    the size of a model.
+    After fusion, each linalg op on tensors becomes a private function (a
+    dispatch) named after the function, the op and its place among the
+    function's dispatches: `mlp$matmul_3`; the op's location stays on the
+    dispatch and on the call, a `func.call` marked `no_inline` (and the
+    dispatch `noinline` for LLVM). Dispatches are in destination-passing
+    style: the tensors a dispatch writes start as a `tensor.empty`, which
+    becomes a `bufferization.alloc_tensor` the caller makes right before the
+    call and passes in, after the tensors and values it reads; a
+    `linalg.fill` of such a tensor is recomputed inside.
+    Scalar and splat constants are copied in; large constants stay with the
+    caller. Every later stage then works on small functions, so compile cost
+    grows closer to linearly with the size of a model.
   }];
-  let dependentDialects = ["mlir::func::FuncDialect"];
+  let dependentDialects = [
+    "mlir::bufferization::BufferizationDialect", "mlir::func::FuncDialect"
+  ];
+}
+
+def DeduplicateDispatches
+    : Pass<"aot-deduplicate-dispatches", "mlir::ModuleOp"> {
+  let summary = "Keep one copy of dispatches that are the same function";
+  let description = [{
+    Dispatches with the same type and the same body (locations aside) are
+    one function: the calls to the later ones call the first, and the later
+    ones go. The layers of a model that repeat a block (every encoder layer
+    of a transformer) are then compiled once, not once per layer. Each call
+    keeps its own location.
+  }];
+}
+
+def HideDispatchBuffers : Pass<"aot-hide-dispatch-buffers", "mlir::ModuleOp"> {
+  let summary = "Keep the buffers only dispatches use out of deallocation";
+  let description = [{
+    After bufferization: a `memref.alloc` whose every use is in its own
+    block, as an operand of a call to a dispatch (which returns nothing),
+    a `memref.copy` or a `memref.dim`, becomes a `memref.alloca` marked
+    `aot.heap`, which ownership-based deallocation leaves alone. Run
+    `aot-free-dispatch-buffers` after the deallocation passes.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def FreeDispatchBuffers : Pass<"aot-free-dispatch-buffers", "mlir::ModuleOp"> {
+  let summary = "Free the buffers only dispatches use after their last use";
+  let description = [{
+    Each `memref.alloca` marked `aot.heap` becomes a `memref.alloc` again,
+    with a `memref.dealloc` after its last use in the block: linear in the
+    number of buffers, and each freed as early as it can be.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
 def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {

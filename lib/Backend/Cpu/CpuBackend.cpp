@@ -110,7 +110,8 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
            "tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"
            "convert-elementwise-to-linalg),canonicalize,"
-           "linalg-fuse-elementwise-ops,canonicalize,cse,aot-form-dispatches";
+           "linalg-fuse-elementwise-ops,canonicalize,cse,aot-form-dispatches,"
+           "aot-deduplicate-dispatches";
   if (stage == Stage::Tiled)
     return "func.func(aot-tile-and-vectorize),canonicalize,cse";
   if (stage == Stage::Bufferized)
@@ -118,7 +119,10 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map "
            "allow-return-allocs-from-loops},"
-           "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+           "canonicalize,drop-equivalent-buffer-results,aot-hide-dispatch-"
+           "buffers,"
+           "buffer-deallocation-pipeline,aot-free-dispatch-buffers,"
+           "convert-bufferization-to-memref,"
            "canonicalize";
   if (stage == Stage::Llvm)
     // Math ops without an LLVM intrinsic become libm calls, unrolled per

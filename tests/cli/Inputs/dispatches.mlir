@@ -38,3 +38,27 @@ func.func @twice(%x: tensor<8xf32>) -> tensor<8xf32> {
   }
   return %r : tensor<8xf32>
 }
+
+// Two layers of the same shape: one dispatch each kind, called twice. The
+// zero fill initialises both matmuls and is also read by the relu: each
+// matmul recomputes it, and it is a dispatch of its own for the relu.
+func.func @repeat(%x: tensor<2x4xf32>, %w: tensor<4x4xf32>) -> tensor<2x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %m1 = linalg.matmul ins(%x, %w : tensor<2x4xf32>, tensor<4x4xf32>) outs(%f : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %r1 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%m1, %f : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%v: f32, %z: f32, %o: f32):
+    %s = arith.maximumf %v, %z : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %m2 = linalg.matmul ins(%r1, %w : tensor<2x4xf32>, tensor<4x4xf32>) outs(%f : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %r2 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%m2, %f : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%v: f32, %z: f32, %o: f32):
+    %s = arith.maximumf %v, %z : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  return %r2 : tensor<2x4xf32>
+}

@@ -1,0 +1,107 @@
+//===- DispatchBuffers.cpp - the buffers a function hands to dispatches ---===//
+//
+// Ownership-based deallocation frees every buffer of a block at its end, in
+// one `bufferization.dealloc` whose simplification compares each pair of
+// buffers: quadratic in the number of layers of a model, and every
+// intermediate tensor stays allocated until the function returns. The
+// buffers a function allocates only to hand to dispatches need none of
+// that: nothing else sees them, so they can be freed right after their last
+// use. aot-hide-dispatch-buffers turns them into marked stack allocations,
+// which the deallocation passes leave alone; aot-free-dispatch-buffers,
+// after those passes, makes them heap allocations again, each freed after
+// its last use in the block.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+namespace aot {
+#define GEN_PASS_DEF_HIDEDISPATCHBUFFERS
+#define GEN_PASS_DEF_FREEDISPATCHBUFFERS
+#include "Transforms/Passes.h.inc"
+
+namespace {
+
+/// Marks a stack allocation that stands for a heap buffer.
+constexpr llvm::StringLiteral kHeapAttr = "aot.heap";
+
+/// Whether every use of `alloc` is in its block and neither keeps nor
+/// returns the buffer: an operand of a call to a dispatch (which writes or
+/// reads it and returns nothing that aliases it), a copy, or a dim.
+bool onlyDispatchesUse(mlir::memref::AllocOp alloc,
+                       const llvm::DenseSet<mlir::StringAttr> &dispatches) {
+  return llvm::all_of(alloc->getUsers(), [&](mlir::Operation *user) {
+    if (user->getBlock() != alloc->getBlock())
+      return false;
+    if (auto call = llvm::dyn_cast<mlir::func::CallOp>(user))
+      return call.getNumResults() == 0 &&
+             dispatches.contains(call.getCalleeAttr().getAttr());
+    return llvm::isa<mlir::memref::CopyOp, mlir::memref::DimOp>(user);
+  });
+}
+
+struct HideDispatchBuffersPass
+    : impl::HideDispatchBuffersBase<HideDispatchBuffersPass> {
+  void runOnOperation() override {
+    mlir::ModuleOp module = getOperation();
+    llvm::DenseSet<mlir::StringAttr> dispatches;
+    for (auto fn : module.getOps<mlir::func::FuncOp>())
+      if (fn->hasAttr(kDispatchAttr))
+        dispatches.insert(fn.getSymNameAttr());
+    if (dispatches.empty())
+      return markAllAnalysesPreserved();
+    llvm::SmallVector<mlir::memref::AllocOp> allocs;
+    module.walk([&](mlir::memref::AllocOp alloc) {
+      if (onlyDispatchesUse(alloc, dispatches))
+        allocs.push_back(alloc);
+    });
+    for (mlir::memref::AllocOp alloc : allocs) {
+      mlir::OpBuilder b(alloc);
+      auto stack = mlir::memref::AllocaOp::create(
+          b, alloc.getLoc(), alloc.getType(), alloc.getDynamicSizes(),
+          alloc.getSymbolOperands(), alloc.getAlignmentAttr());
+      stack->setAttr(kHeapAttr, b.getUnitAttr());
+      alloc.replaceAllUsesWith(stack.getResult());
+      alloc.erase();
+    }
+  }
+};
+
+struct FreeDispatchBuffersPass
+    : impl::FreeDispatchBuffersBase<FreeDispatchBuffersPass> {
+  void runOnOperation() override {
+    // Each buffer's last use, found before any op is added: adding one
+    // makes the next order query in that block renumber it.
+    llvm::SmallVector<std::pair<mlir::memref::AllocaOp, mlir::Operation *>>
+        stacks;
+    getOperation().walk([&](mlir::memref::AllocaOp stack) {
+      if (!stack->hasAttr(kHeapAttr))
+        return;
+      // Later passes may have moved uses into nested regions (never out of
+      // the block): free after the op of the block that holds the last one.
+      mlir::Block *block = stack->getBlock();
+      mlir::Operation *last = stack;
+      for (mlir::Operation *user : stack->getUsers())
+        if (mlir::Operation *op = block->findAncestorOpInBlock(*user))
+          if (last->isBeforeInBlock(op))
+            last = op;
+      stacks.emplace_back(stack, last);
+    });
+    for (auto [stack, last] : stacks) {
+      mlir::OpBuilder b(stack);
+      auto alloc = mlir::memref::AllocOp::create(
+          b, stack.getLoc(), stack.getType(), stack.getDynamicSizes(),
+          stack.getSymbolOperands(), stack.getAlignmentAttr());
+      stack.replaceAllUsesWith(alloc.getResult());
+      b.setInsertionPointAfter(last == stack ? alloc.getOperation() : last);
+      mlir::memref::DeallocOp::create(b, alloc.getLoc(), alloc);
+      stack.erase();
+    }
+  }
+};
+
+} // namespace
+} // namespace aot
