@@ -126,7 +126,19 @@ int runShell(const std::string &command) {
   return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-Chain makeChain(const std::string &model, const std::string &dir) {
+const char *const kLoweringPasses =
+    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+    "tosa-to-tensor,convert-elementwise-to-linalg),"
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "convert-linalg-to-loops,buffer-deallocation-pipeline,"
+    "convert-bufferization-to-memref,convert-scf-to-cf,"
+    "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
+    "convert-math-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,"
+    "convert-func-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
+
+Chain makeChain(const std::string &model, const std::string &dir,
+                const std::string &chosen) {
   Chain chain;
   const char *names[] = {"mlir-opt", "mlir-translate", "llc"};
   std::string paths[3];
@@ -143,8 +155,10 @@ Chain makeChain(const std::string &model, const std::string &dir) {
     paths[i] = *found;
   }
 
-  std::string passes;
+  std::string passes = chosen;
   for (Stage stage : kChainStages) {
+    if (!chosen.empty())
+      break;
     std::string list =
         withoutAotPasses(Pipeline::defaultStagePasses(stage), chain.dropped);
     if (!list.empty())

@@ -23,8 +23,16 @@ struct Chain {
   std::string skipReason;            ///< non-empty: the chain cannot run
 };
 
-/// Builds the chain's command for `model`, writing into `dir`.
-Chain makeChain(const std::string &model, const std::string &dir);
+/// The shortest upstream route from the input contract to the LLVM
+/// dialect: one-shot bufferization, loops, deallocation, lowering; no
+/// fusion, tiling or vectorization.
+extern const char *const kLoweringPasses;
+
+/// Builds the chain's command for `model`, writing into `dir`. Its mlir-opt
+/// runs `passes`, or by default the default pass lists of the stages
+/// linalg, tiled, bufferized and llvm less the project's own passes.
+Chain makeChain(const std::string &model, const std::string &dir,
+                const std::string &passes = "");
 
 /// Why the chain's last run is not a valid compile of the model, or "" when
 /// it is: it must exit 0 and leave an object file that defines `symbol`

@@ -1,6 +1,6 @@
 //===- main.cpp - aot-bench: generated code vs Eigen, compile time --------===//
 //
-// aot-bench [--quick] [--model FILE]
+// aot-bench [--quick] [--model FILE] [--only=compile|scaling|matmul]
 //
 // Prints, for one run on one machine: the machine, the compile time of a
 // model in-process next to the chain mlir-opt-22 | mlir-translate-22 |
@@ -68,10 +68,13 @@ std::string loadAverage() {
 /// Prints the usage line to `out`.
 void printUsage(std::FILE *out) {
   std::fprintf(out,
-               "usage: aot-bench [--quick] [--model FILE]\n"
+               "usage: aot-bench [--quick] [--model FILE] "
+               "[--only=compile|scaling|matmul]\n"
                "  --quick       only N = 256 and one compile repetition\n"
                "  --model FILE  the model whose compile time is measured\n"
-               "                (default: %s)\n",
+               "                (default: %s)\n"
+               "  --only=PART   run one part: compile time, compile scaling\n"
+               "                or the matmul against Eigen\n",
                AOT_BENCH_MODEL);
 }
 } // namespace
@@ -96,11 +99,17 @@ void printMachine() {
 int main(int argc, char **argv) {
   aot::bench::Options options;
   options.modelPath = AOT_BENCH_MODEL;
+  std::string only;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) {
       options.quick = true;
     } else if (!std::strcmp(argv[i], "--model") && i + 1 < argc) {
       options.modelPath = argv[++i];
+    } else if (!std::strncmp(argv[i], "--only=", 7) &&
+               (!std::strcmp(argv[i] + 7, "compile") ||
+                !std::strcmp(argv[i] + 7, "scaling") ||
+                !std::strcmp(argv[i] + 7, "matmul"))) {
+      only = argv[i] + 7;
     } else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
       aot::bench::printUsage(stdout);
       return 0;
@@ -114,11 +123,18 @@ int main(int argc, char **argv) {
   aot::bench::printMachine();
   // Compile time first, so that its first compile is the first one in this
   // process (cold: nothing initialised yet).
-  bool ok = aot::bench::runCompileTimeBench(options);
-  std::printf("\n");
-  ok = aot::bench::runScalingBench(options) && ok;
-  std::printf("\n");
-  ok = aot::bench::runMatmulBench(options) && ok;
+  auto wanted = [&](const char *part) { return only.empty() || only == part; };
+  bool ok = true;
+  if (wanted("compile")) {
+    ok = aot::bench::runCompileTimeBench(options) && ok;
+    std::printf("\n");
+  }
+  if (wanted("scaling")) {
+    ok = aot::bench::runScalingBench(options) && ok;
+    std::printf("\n");
+  }
+  if (wanted("matmul"))
+    ok = aot::bench::runMatmulBench(options) && ok;
   if (!ok) {
     std::printf("\naot-bench: FAILED (see above)\n");
     return 1;

@@ -23,6 +23,22 @@ def ProtectArguments : Pass<"aot-protect-arguments", "mlir::ModuleOp"> {
   }];
 }
 
+def FuseElementwise : Pass<"aot-fuse-elementwise"> {
+  let summary = "Fuse elementwise linalg ops; keep reshapes out of contractions";
+  let description = [{
+    The patterns of upstream's `linalg-fuse-elementwise-ops` (elementwise
+    fusion of a producer with one use, reshapes folded by expansion,
+    constant folding), except that a `tensor.expand_shape` or
+    `tensor.collapse_shape` is never folded into a contraction or a
+    convolution: that would turn a `linalg.matmul` into a
+    `linalg.generic` that tiling no longer recognises as one.
+  }];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect", "mlir::linalg::LinalgDialect",
+    "mlir::tensor::TensorDialect"
+  ];
+}
+
 def FormDispatches : Pass<"aot-form-dispatches", "mlir::ModuleOp"> {
   let summary = "Outline each fused group of linalg ops into its own function";
   let description = [{

@@ -110,7 +110,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
            "tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"
            "convert-elementwise-to-linalg),canonicalize,"
-           "linalg-fuse-elementwise-ops,canonicalize,cse,aot-form-dispatches,"
+           "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
            "aot-deduplicate-dispatches";
   if (stage == Stage::Tiled)
     return "func.func(aot-tile-and-vectorize),canonicalize,cse";
