@@ -189,6 +189,19 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     // The call sites say no_inline to MLIR; LLVM's inliner reads this.
     dispatch->setAttr("passthrough",
                       b.getArrayAttr({b.getStringAttr("noinline")}));
+    // Tensors the group only reads: bufferization may not write them, and
+    // aot-split-shared-reads may hand the same buffer to many dispatches.
+    llvm::SmallPtrSet<mlir::Value, 4> written;
+    for (mlir::Operation *op : group)
+      if (auto linalgOp = llvm::dyn_cast<mlir::linalg::LinalgOp>(op))
+        for (mlir::OpOperand &init : linalgOp.getDpsInitsMutable())
+          written.insert(init.get());
+    for (auto [i, value] : llvm::enumerate(inputs))
+      if (llvm::isa<mlir::TensorType>(value.getType()) &&
+          !written.contains(value))
+        dispatch.setArgAttr(
+            i, mlir::bufferization::BufferizationDialect::kWritableAttrName,
+            b.getBoolAttr(false));
     symbols.insert(dispatch);
     mlir::Block *body = dispatch.addEntryBlock();
     mlir::IRMapping map;

@@ -72,6 +72,21 @@ def DeduplicateDispatches
   }];
 }
 
+def SplitSharedReads : Pass<"aot-split-shared-reads", "mlir::ModuleOp"> {
+  let summary = "Give each dispatch that reads a shared tensor its own name for it";
+  let description = [{
+    Before bufferization: a tensor read by several dispatches, each of which
+    only reads it (`bufferization.writable = false` on that argument), and
+    whose buffer nothing writes in place (a public function's protected
+    argument, a call's result, a constant), is turned into a buffer once
+    (`bufferization.to_buffer read_only`) and back into a tensor
+    (`bufferization.to_tensor restrict`) before each call. One-shot
+    bufferization then analyses N small alias sets rather than one that N
+    reads share, which costs N^2.
+  }];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
+}
+
 def HideDispatchBuffers : Pass<"aot-hide-dispatch-buffers", "mlir::ModuleOp"> {
   let summary = "Keep the buffers only dispatches use out of deallocation";
   let description = [{

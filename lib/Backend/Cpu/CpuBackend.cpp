@@ -115,7 +115,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
   if (stage == Stage::Tiled)
     return "func.func(aot-tile-and-vectorize),canonicalize,cse";
   if (stage == Stage::Bufferized)
-    return "aot-protect-arguments,"
+    return "aot-protect-arguments,aot-split-shared-reads,"
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map "
            "allow-return-allocs-from-loops},"
