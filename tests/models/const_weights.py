@@ -1,8 +1,7 @@
 """Reference for const_weights.mlir: matmuls with constant weights of every stored dtype.
 
-Each weight is a 64x64 constant in the module (hex `dense`, 4 to 16 KB: past the
-size from which code generation writes constants as raw bytes), of f32, f16,
-bf16 or i8, widened to f32 (i32 for i8) before the matmul. The module is
+Each weight is a 64x64 constant in the module (hex `dense`, 4 to 16 KB), of
+f32, f16, bf16 or i8, widened to f32 (i32 for i8) before the matmul. The module is
 written by this script too (`const_weights.py --mlir > const_weights.mlir`).
 """
 import os

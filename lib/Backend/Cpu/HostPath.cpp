@@ -1,7 +1,6 @@
 //===- HostPath.cpp - from the LLVM dialect to host object code -----------===//
 #include "Backend/Cpu/HostPath.h"
 
-#include "Backend/Cpu/ConstantBytes.h"
 #include "Backend/Cpu/LlvmBackend.h"
 #include "Backend/Cpu/LlvmDebugInfo.h"
 #include "Backend/LinkTable.h"
@@ -68,8 +67,6 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
     else
       ctx.reached(Stage::LlvmIrOpt);
   }
-  if (ctx.runs(Stage::Asm) || ctx.runs(Stage::Object))
-    storeConstantsAsBytes(module);
   // Assembly is made only for someone who reads it: for large constants it
   // is as costly as the object code.
   if (ctx.runs(Stage::Asm) && !ctx.wants(Stage::Asm))
