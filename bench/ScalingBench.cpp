@@ -200,6 +200,24 @@ bool runScalingBench(const Options &options) {
     ok = aot.ok && ok;
   }
 
+  // Linear at every -O: the time per layer at 2000 layers against 100.
+  if (!options.quick) {
+    std::printf("deep MLP, time per layer at each -O\n");
+    std::printf("  %6s  %10s  %10s  %8s\n", "-O", "100", "2000", "2000/100");
+    const std::string small = deepMlp(100), large = deepMlp(2000);
+    for (int level = 0; level <= 3; ++level) {
+      Measured a = compileInChild(small, Pipeline().optLevel(level));
+      Measured b = compileInChild(large, Pipeline().optLevel(level));
+      std::printf("  %6d", level);
+      std::printf("  %7.2f ms", a.ok ? a.seconds * 1e3 / 100 : 0.0);
+      std::printf("  %7.2f ms", b.ok ? b.seconds * 1e3 / 2000 : 0.0);
+      if (a.ok && b.ok)
+        std::printf("  %7.2fx", (b.seconds / 2000) / (a.seconds / 100));
+      std::printf("\n");
+      ok = a.ok && b.ok && ok;
+    }
+  }
+
   std::printf("constant weight: 8xN @ NxN, the NxN f32 weight a hex dense\n");
   std::printf("  %6s  %18s  %18s  %18s\n", "MB", "object kept",
               "every stage kept", "upstream chain");

@@ -77,19 +77,31 @@ struct FreeDispatchBuffersPass
     // makes the next order query in that block renumber it.
     llvm::SmallVector<std::pair<mlir::memref::AllocaOp, mlir::Operation *>>
         stacks;
-    getOperation().walk([&](mlir::memref::AllocaOp stack) {
-      if (!stack->hasAttr(kHeapAttr))
-        return;
-      // Later passes may have moved uses into nested regions (never out of
-      // the block): free after the op of the block that holds the last one.
-      mlir::Block *block = stack->getBlock();
-      mlir::Operation *last = stack;
-      for (mlir::Operation *user : stack->getUsers())
-        if (mlir::Operation *op = block->findAncestorOpInBlock(*user))
-          if (last->isBeforeInBlock(op))
-            last = op;
-      stacks.emplace_back(stack, last);
-    });
+    mlir::WalkResult walked =
+        getOperation().walk([&](mlir::memref::AllocaOp stack) {
+          if (!stack->hasAttr(kHeapAttr))
+            return mlir::WalkResult::advance();
+          // Later passes may have moved uses into nested regions: free after
+          // the op of the block that holds the last one.
+          mlir::Block *block = stack->getBlock();
+          mlir::Operation *last = stack;
+          for (mlir::Operation *user : stack->getUsers()) {
+            mlir::Operation *op = block->findAncestorOpInBlock(*user);
+            if (!op) {
+              // Freeing before a use we cannot place would be a use after free.
+              stack.emitError(
+                  "internal error: a buffer handed to dispatches is "
+                  "used outside the block that allocates it");
+              return mlir::WalkResult::interrupt();
+            }
+            if (last->isBeforeInBlock(op))
+              last = op;
+          }
+          stacks.emplace_back(stack, last);
+          return mlir::WalkResult::advance();
+        });
+    if (walked.wasInterrupted())
+      return signalPassFailure();
     for (auto [stack, last] : stacks) {
       mlir::OpBuilder b(stack);
       auto alloc = mlir::memref::AllocOp::create(
