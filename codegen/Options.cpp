@@ -27,6 +27,9 @@ options:
                              bytecode|header|manifest (overrides the extension
                              of a single -o)
   -O0 -O1 -O2 -O3            optimisation level (default -O2)
+  -jN, --jobs=N              threads for the passes that run per function
+                             (default: the CPUs this process may use); the
+                             output is the same for any N
   --target=SPEC              host (default), cpu:TRIPLE[,cpu=NAME][,features=LIST]
                              or cuda:CHIP[,ptx=NN][,features=LIST] (declared:
                              its code generation is not built yet)
@@ -185,6 +188,15 @@ Handled parsePipelineOption(const std::string &a, Parsed &p) {
       return Status(
           bad("unknown optimisation level '" + a + "': use -O0..-O3"));
     o.pipeline.optLevel(a[2] - '0');
+  } else if (a.rfind("-j", 0) == 0 || a.rfind("--jobs=", 0) == 0) {
+    std::string n = a.substr(a[1] == 'j' ? 2 : 7);
+    if (n.empty() || n.size() > 4 ||
+        n.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoi(n) == 0)
+      return Status(bad("-j needs a thread count of 1 or more (-j2, "
+                        "--jobs=2), got '" +
+                        a + "'"));
+    o.pipeline.threads(unsigned(std::stoi(n)));
   } else if (auto v = value("--target=")) {
     auto t = Target::parse(*v);
     if (!t)

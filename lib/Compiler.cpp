@@ -25,17 +25,52 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
+#include <mutex>
 
 namespace aot {
 
 struct Compiler::Impl {
   /// The input contract's dialects plus one back end's, per Target::Kind.
   std::map<Target::Kind, mlir::DialectRegistry> registries;
+
+  /// A pool of `threads` threads, shared by the compiles that ask for that
+  /// many (a pool per compile would start its threads every time).
+  llvm::ThreadPoolInterface &pool(unsigned threads) {
+    std::lock_guard<std::mutex> lock(poolsMutex);
+    std::unique_ptr<llvm::ThreadPoolInterface> &pool = pools[threads];
+    if (!pool)
+      pool = std::make_unique<llvm::DefaultThreadPool>(
+          llvm::hardware_concurrency(threads));
+    return *pool;
+  }
+
+private:
+  std::mutex poolsMutex;
+  std::map<unsigned, std::unique_ptr<llvm::ThreadPoolInterface>> pools;
 };
+
+namespace {
+/// The threads a compile with `pipeline` uses. Action handlers, IR printing
+/// after every pass and reproducers see one pass at a time.
+unsigned threadsFor(const Pipeline &pipeline) {
+  const DebugOptions &debug = pipeline.debug();
+  if (!debug.logActionsTo.empty() || !debug.profileActionsTo.empty() ||
+      !debug.skipActions.empty() || debug.actionControl ||
+      !debug.printIrAfterAllDir.empty() || !debug.reproducerTo.empty())
+    return 1;
+  if (pipeline.threads() != 0)
+    return pipeline.threads();
+  // The CPUs this process may run on (its affinity mask), not the machine's.
+  return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+}
+} // namespace
 
 Source Source::file(std::string path) {
   Source s;
@@ -117,8 +152,10 @@ namespace {
 /// the artifact it fills, run as named steps.
 class CompileJob {
 public:
+  /// Passes run on `pool`'s threads, or on the calling thread when null.
   CompileJob(const mlir::DialectRegistry &registry, const Source &source,
-             const Pipeline &pipeline, const Target &target)
+             const Pipeline &pipeline, const Target &target,
+             llvm::ThreadPoolInterface *pool)
       : source_(source), pipeline_(pipeline), target_(target),
         backend_(backendFor(target)),
         context_(registry, mlir::MLIRContext::Threading::DISABLED),
@@ -126,6 +163,8 @@ public:
         out_(target), codegen_(target, pipeline, out_, diagnostics_, &debug_) {
     out_.manifest().module = moduleName(source.name());
     out_.manifest().target = target.str();
+    if (pool)
+      context_.setThreadPool(*pool);
   }
   ~CompileJob() {
     // Logs, traces and timings are written when the compile ends, failed or
@@ -291,7 +330,9 @@ Expected<Artifact> Compiler::compile(const Source &source,
                                      const Target &target) const {
   if (Status s = pipeline.validate(target); !s)
     return s.error();
-  CompileJob job(impl_->registries.at(target.kind), source, pipeline, target);
+  unsigned threads = threadsFor(pipeline);
+  CompileJob job(impl_->registries.at(target.kind), source, pipeline, target,
+                 threads > 1 ? &impl_->pool(threads) : nullptr);
   return job.run();
 }
 

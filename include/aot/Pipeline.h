@@ -62,6 +62,13 @@ public:
   Pipeline &appendPasses(Stage stage, std::string passes);
   /// LLVM optimisation level 0..3 (also used for instruction selection).
   Pipeline &optLevel(int level);
+  /// Threads a compile may use; 0 (the default) means as many as the CPUs
+  /// this process may run on, 1 the calling thread alone. The passes of a
+  /// stage that run per function (tiling and vectorization of each
+  /// dispatch, TOSA lowering) run on several functions at once; the output
+  /// is the same for any count. Action tracing and control, IR printing
+  /// after every pass and reproducers run on one thread whatever the count.
+  Pipeline &threads(unsigned count);
   /// Tracing and inspection switches for compiles with this pipeline.
   Pipeline &debug(DebugOptions options);
   /// Keeps only these stage outputs in the artifact: `text` the output of
@@ -80,6 +87,7 @@ public:
   Stage firstStage() const { return first_; }
   Stage lastStage() const { return last_; }
   int optLevel() const { return optLevel_; }
+  unsigned threads() const { return threads_; }
   const DebugOptions &debug() const { return debug_; }
   /// The pass list a stage runs: the replacement if set, else the default
   /// of `target`'s back end.
@@ -99,6 +107,7 @@ private:
   Stage first_ = Stage::Input;
   Stage last_ = Stage::Object;
   int optLevel_ = 2;
+  unsigned threads_ = 0;
   DebugOptions debug_;
   /// Unset: keep every stage that runs.
   std::optional<std::vector<Stage>> keptText_, keptBytecode_;

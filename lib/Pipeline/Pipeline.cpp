@@ -9,6 +9,9 @@
 
 namespace aot {
 
+/// More threads than this is a mistake in the count, not a machine.
+static constexpr unsigned kMaxThreads = 1024;
+
 std::span<const StageInfo> stagesOf(const Target &target) {
   return backendFor(target).stages();
 }
@@ -90,6 +93,11 @@ Pipeline &Pipeline::optLevel(int level) {
   return *this;
 }
 
+Pipeline &Pipeline::threads(unsigned count) {
+  threads_ = count;
+  return *this;
+}
+
 Pipeline &Pipeline::debug(DebugOptions options) {
   debug_ = std::move(options);
   return *this;
@@ -102,15 +110,11 @@ Pipeline &Pipeline::keepOnly(std::vector<Stage> text,
   return *this;
 }
 
-static bool listed(const std::optional<std::vector<Stage>> &kept,
-                   Stage stage) {
-  return !kept ||
-         std::find(kept->begin(), kept->end(), stage) != kept->end();
+static bool listed(const std::optional<std::vector<Stage>> &kept, Stage stage) {
+  return !kept || std::find(kept->begin(), kept->end(), stage) != kept->end();
 }
 
-bool Pipeline::keepsText(Stage stage) const {
-  return listed(keptText_, stage);
-}
+bool Pipeline::keepsText(Stage stage) const { return listed(keptText_, stage); }
 
 bool Pipeline::keepsBytecode(Stage stage) const {
   return listed(keptBytecode_, stage);
@@ -155,6 +159,9 @@ Status Pipeline::validate(const Target &target) const {
   if (optLevel_ < 0 || optLevel_ > 3)
     return Error::message("optimisation level " + std::to_string(optLevel_) +
                           " is not in 0..3");
+  if (threads_ > kMaxThreads)
+    return Error::message("thread count " + std::to_string(threads_) +
+                          " is more than " + std::to_string(kMaxThreads));
   for (const auto *map : {&replaced_, &appended_})
     for (const auto &[stage, passes] : *map)
       if (!backend.isMlirStage(stage) || stage == Stage::Input)

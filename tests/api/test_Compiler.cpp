@@ -197,3 +197,24 @@ TEST_CASE("keepOnly keeps just the outputs asked for, and says what is not") {
   CHECK(!std::filesystem::exists(dir / "add.mlir"));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("the thread count does not change the output, and is checked") {
+  aot::Compiler compiler;
+  std::string objects[3];
+  for (unsigned threads : {1u, 2u, 4u}) {
+    auto artifact = compiler.compile(aot::Source::memory(kAdd, "add.mlir"),
+                                     aot::Pipeline().threads(threads));
+    REQUIRE(artifact);
+    REQUIRE(artifact->stage(aot::Stage::Object));
+    objects[threads / 2] = std::string(*artifact->stage(aot::Stage::Object));
+  }
+  CHECK(!objects[0].empty());
+  CHECK(objects[0] == objects[1]);
+  CHECK(objects[0] == objects[2]);
+
+  auto tooMany = compiler.compile(aot::Source::memory(kAdd, "add.mlir"),
+                                  aot::Pipeline().threads(5000));
+  REQUIRE(!tooMany);
+  CHECK(tooMany.error().str().find("thread count 5000 is more than 1024") !=
+        std::string::npos);
+}
