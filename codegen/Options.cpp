@@ -99,6 +99,14 @@ struct Parsed {
 /// A handled option's outcome; nullopt: the argument is not in the group.
 using Handled = std::optional<Status>;
 
+/// `text` as a number when it is 1 to `maxDigits` decimal digits.
+std::optional<int> digits(const std::string &text, std::size_t maxDigits) {
+  if (text.empty() || text.size() > maxDigits ||
+      text.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  return std::stoi(text);
+}
+
 Expected<Stage> stageValue(const std::string &flag, const std::string &v) {
   if (auto s = parseAnyStage(v))
     return *s;
@@ -167,10 +175,10 @@ Handled parseDebugOption(const std::string &a, Parsed &p) {
       return Status(s.error());
     debug.locationSnapshot = *s;
   } else if (auto v = value("--bytecode-version=")) {
-    if (v->empty() || v->size() > 9 ||
-        v->find_first_not_of("0123456789") != std::string::npos)
+    std::optional<int> n = digits(*v, 9);
+    if (!n)
       return Status(bad("--bytecode-version needs a number, got '" + *v + "'"));
-    debug.bytecodeVersion = std::stoi(*v);
+    debug.bytecodeVersion = *n;
   } else {
     return std::nullopt;
   }
@@ -189,14 +197,12 @@ Handled parsePipelineOption(const std::string &a, Parsed &p) {
           bad("unknown optimisation level '" + a + "': use -O0..-O3"));
     o.pipeline.optLevel(a[2] - '0');
   } else if (a.rfind("-j", 0) == 0 || a.rfind("--jobs=", 0) == 0) {
-    std::string n = a.substr(a[1] == 'j' ? 2 : 7);
-    if (n.empty() || n.size() > 4 ||
-        n.find_first_not_of("0123456789") != std::string::npos ||
-        std::stoi(n) == 0)
+    std::optional<int> n = digits(a.substr(a[1] == 'j' ? 2 : 7), 4);
+    if (!n || *n == 0)
       return Status(bad("-j needs a thread count of 1 or more (-j2, "
                         "--jobs=2), got '" +
                         a + "'"));
-    o.pipeline.threads(unsigned(std::stoi(n)));
+    o.pipeline.threads(unsigned(*n));
   } else if (auto v = value("--target=")) {
     auto t = Target::parse(*v);
     if (!t)

@@ -57,13 +57,9 @@ private:
 };
 
 namespace {
-/// The threads a compile with `pipeline` uses. Action handlers, IR printing
-/// after every pass and reproducers see one pass at a time.
+/// The threads a compile with `pipeline` uses.
 unsigned threadsFor(const Pipeline &pipeline) {
-  const DebugOptions &debug = pipeline.debug();
-  if (!debug.logActionsTo.empty() || !debug.profileActionsTo.empty() ||
-      !debug.skipActions.empty() || debug.actionControl ||
-      !debug.printIrAfterAllDir.empty() || !debug.reproducerTo.empty())
+  if (pipeline.debug().needsOneThread())
     return 1;
   if (pipeline.threads() != 0)
     return pipeline.threads();

@@ -95,11 +95,20 @@ struct DebugOptions {
   /// .mlirbc output), for readers of older MLIR; unset: the newest (6).
   std::optional<int> bytecodeVersion;
 
+  /// True when actions are logged, profiled, skipped or controlled.
+  bool tracesActions() const {
+    return !logActionsTo.empty() || !profileActionsTo.empty() ||
+           !skipActions.empty() || actionControl;
+  }
+  /// True when a switch watches the passes one at a time (actions, IR after
+  /// every pass, reproducers): the compile then runs on one thread.
+  bool needsOneThread() const {
+    return tracesActions() || !printIrAfterAllDir.empty() ||
+           !reproducerTo.empty();
+  }
   /// True when any switch is on.
   bool any() const {
-    return !logActionsTo.empty() || !profileActionsTo.empty() ||
-           !skipActions.empty() || actionControl || !timingTo.empty() ||
-           !printIrAfterAllDir.empty() || !reproducerTo.empty() ||
+    return needsOneThread() || !timingTo.empty() ||
            debugInfo != DebugInfo::None || locationSnapshot.has_value();
   }
 };

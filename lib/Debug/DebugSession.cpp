@@ -28,8 +28,7 @@ Status validateDebugOptions(const DebugOptions &options) {
 DebugSession::DebugSession(mlir::MLIRContext &context,
                            const DebugOptions &options)
     : options_(options) {
-  if (!options.logActionsTo.empty() || !options.profileActionsTo.empty() ||
-      !options.skipActions.empty() || options.actionControl) {
+  if (options.tracesActions()) {
     std::vector<LocationFilter> filters;
     for (const std::string &spec : options.logActionsFilter)
       filters.push_back(*parseLocationFilter(spec));

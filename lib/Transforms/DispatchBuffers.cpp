@@ -16,8 +16,6 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
-#include "llvm/ADT/DenseSet.h"
-
 namespace aot {
 #define GEN_PASS_DEF_HIDEDISPATCHBUFFERS
 #define GEN_PASS_DEF_FREEDISPATCHBUFFERS
@@ -32,13 +30,12 @@ constexpr llvm::StringLiteral kHeapAttr = "aot.heap";
 /// returns the buffer: an operand of a call to a dispatch (which writes or
 /// reads it and returns nothing that aliases it), a copy, or a dim.
 bool onlyDispatchesUse(mlir::memref::AllocOp alloc,
-                       const llvm::DenseSet<mlir::StringAttr> &dispatches) {
+                       const DispatchTable &dispatches) {
   return llvm::all_of(alloc->getUsers(), [&](mlir::Operation *user) {
     if (user->getBlock() != alloc->getBlock())
       return false;
-    if (auto call = llvm::dyn_cast<mlir::func::CallOp>(user))
-      return call.getNumResults() == 0 &&
-             dispatches.contains(call.getCalleeAttr().getAttr());
+    if (calledDispatch(user, dispatches))
+      return user->getNumResults() == 0;
     return llvm::isa<mlir::memref::CopyOp, mlir::memref::DimOp>(user);
   });
 }
@@ -47,10 +44,7 @@ struct HideDispatchBuffersPass
     : impl::HideDispatchBuffersBase<HideDispatchBuffersPass> {
   void runOnOperation() override {
     mlir::ModuleOp module = getOperation();
-    llvm::DenseSet<mlir::StringAttr> dispatches;
-    for (auto fn : module.getOps<mlir::func::FuncOp>())
-      if (fn->hasAttr(kDispatchAttr))
-        dispatches.insert(fn.getSymNameAttr());
+    DispatchTable dispatches = dispatchesOf(module);
     if (dispatches.empty())
       return markAllAnalysesPreserved();
     llvm::SmallVector<mlir::memref::AllocOp> allocs;

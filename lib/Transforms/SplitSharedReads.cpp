@@ -12,8 +12,6 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 
-#include "llvm/ADT/DenseMap.h"
-
 namespace aot {
 #define GEN_PASS_DEF_SPLITSHAREDREADS
 #include "Transforms/Passes.h.inc"
@@ -30,9 +28,7 @@ bool isReadOnlyArg(mlir::func::FuncOp fn, unsigned index) {
 /// public function that bufferization may not write (aot-protect-arguments),
 /// a constant (a read-only global), or the result of a dispatch that writes
 /// only into fresh buffers (so the result aliases nothing older).
-bool isStableBuffer(
-    mlir::Value value,
-    const llvm::DenseMap<mlir::StringAttr, mlir::func::FuncOp> &dispatches) {
+bool isStableBuffer(mlir::Value value, const DispatchTable &dispatches) {
   if (auto arg = llvm::dyn_cast<mlir::BlockArgument>(value)) {
     auto fn = llvm::dyn_cast<mlir::func::FuncOp>(arg.getOwner()->getParentOp());
     return fn && arg.getOwner()->isEntryBlock() && fn.isPublic() &&
@@ -41,14 +37,12 @@ bool isStableBuffer(
   mlir::Operation *def = value.getDefiningOp();
   if (llvm::isa<mlir::arith::ConstantOp>(def))
     return true;
-  auto call = llvm::dyn_cast<mlir::func::CallOp>(def);
-  auto callee =
-      call ? dispatches.find(call.getCalleeAttr().getAttr()) : dispatches.end();
-  if (callee == dispatches.end())
+  mlir::func::FuncOp callee = calledDispatch(def, dispatches);
+  if (!callee)
     return false;
-  for (mlir::OpOperand &operand : call->getOpOperands())
+  for (mlir::OpOperand &operand : def->getOpOperands())
     if (llvm::isa<mlir::TensorType>(operand.get().getType()) &&
-        !isReadOnlyArg(callee->second, operand.getOperandNumber()) &&
+        !isReadOnlyArg(callee, operand.getOperandNumber()) &&
         !operand.get().getDefiningOp<mlir::bufferization::AllocTensorOp>())
       return false;
   return true;
@@ -57,21 +51,14 @@ bool isStableBuffer(
 struct SplitSharedReadsPass : impl::SplitSharedReadsBase<SplitSharedReadsPass> {
   void runOnOperation() override {
     mlir::ModuleOp module = getOperation();
-    llvm::DenseMap<mlir::StringAttr, mlir::func::FuncOp> dispatches;
-    for (auto fn : module.getOps<mlir::func::FuncOp>())
-      if (fn->hasAttr(kDispatchAttr))
-        dispatches[fn.getSymNameAttr()] = fn;
+    DispatchTable dispatches = dispatchesOf(module);
     if (dispatches.empty())
       return markAllAnalysesPreserved();
 
     // Whether `use` is an input that its dispatch only reads.
     auto readOnlyInput = [&](mlir::OpOperand &use) {
-      auto call = llvm::dyn_cast<mlir::func::CallOp>(use.getOwner());
-      if (!call)
-        return false;
-      auto callee = dispatches.find(call.getCalleeAttr().getAttr());
-      return callee != dispatches.end() &&
-             isReadOnlyArg(callee->second, use.getOperandNumber());
+      mlir::func::FuncOp callee = calledDispatch(use.getOwner(), dispatches);
+      return callee && isReadOnlyArg(callee, use.getOperandNumber());
     };
     llvm::SmallVector<mlir::Value> shared;
     auto consider = [&](mlir::Value value) {
