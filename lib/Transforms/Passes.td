@@ -132,6 +132,24 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   ];
 }
 
+def WeightsAsBytes : Pass<"aot-weights-as-bytes", "mlir::ModuleOp"> {
+  let summary = "Make large constant globals arrays of bytes";
+  let description = [{
+    In the LLVM dialect: a constant global of at least `min-bytes` whose
+    value is a dense or `dense_resource` array of integers or floats becomes
+    an `!llvm.array<N x i8>` whose value is a `dense_resource` over the same
+    bytes (no copy). LLVM then holds it as one byte string and writes it to
+    the object in one piece, instead of converting and emitting every
+    element on its own (seconds for 64 MB of weights). A splat that is not
+    zero is written out first; a zero splat stays one (it takes no space in
+    the object).
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"1024",
+           "Smallest constant, in bytes, that becomes bytes">
+  ];
+}
+
 def TestMiscompileMulf
     : Pass<"aot-test-miscompile-mulf", "mlir::func::FuncOp"> {
   let summary = "Test only: a deliberately wrong rewrite of arith.mulf";

@@ -136,7 +136,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "convert-vector-to-llvm,finalize-memref-to-llvm,"
            "convert-arith-to-llvm,"
            "convert-cf-to-llvm,convert-func-to-llvm,convert-ub-to-llvm,"
-           "reconcile-unrealized-casts";
+           "reconcile-unrealized-casts,aot-weights-as-bytes";
   return "";
 }
 

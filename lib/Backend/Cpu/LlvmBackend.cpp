@@ -15,6 +15,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <cstring>
+
 namespace aot {
 
 Expected<std::unique_ptr<llvm::Module>>
@@ -190,12 +192,40 @@ void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel) {
   mpm.run(module, mam);
 }
 
+namespace {
+/// Code generation writes into a seekable stream; this one appends to the
+/// string the artifact keeps, so the object is never copied whole.
+class StringPwriteStream : public llvm::raw_pwrite_stream {
+public:
+  explicit StringPwriteStream(std::string &out) : out_(out) { SetUnbuffered(); }
+
+private:
+  void write_impl(const char *data, size_t size) override {
+    out_.append(data, size);
+  }
+  void pwrite_impl(const char *data, size_t size, uint64_t offset) override {
+    std::memcpy(out_.data() + offset, data, size);
+  }
+  uint64_t current_pos() const override { return out_.size(); }
+
+  std::string &out_;
+};
+} // namespace
+
 Expected<std::string> emitMachineCode(const llvm::Module &module,
                                       llvm::TargetMachine &tm, bool assembly) {
   // Code generation rewrites the IR it runs on; keep the caller's intact.
   std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
-  llvm::SmallVector<char, 0> buffer;
-  llvm::raw_svector_ostream os(buffer);
+  // The object is about as large as the module's data: room for it up front
+  // saves copying the weights each time the buffer would grow.
+  uint64_t dataBytes = 0;
+  const llvm::DataLayout &layout = module.getDataLayout();
+  for (const llvm::GlobalVariable &global : module.globals())
+    if (global.hasInitializer())
+      dataBytes += layout.getTypeAllocSize(global.getValueType());
+  std::string buffer;
+  buffer.reserve(dataBytes + (1u << 16));
+  StringPwriteStream os(buffer);
   llvm::legacy::PassManager pm;
   if (tm.addPassesToEmitFile(pm, os, nullptr,
                              assembly ? llvm::CodeGenFileType::AssemblyFile
@@ -204,7 +234,7 @@ Expected<std::string> emitMachineCode(const llvm::Module &module,
                           " cannot emit " +
                           (assembly ? "assembly" : "object code"));
   pm.run(*copy);
-  return std::string(buffer.begin(), buffer.end());
+  return buffer;
 }
 
 std::string printLlvmIr(const llvm::Module &module) {
