@@ -1,15 +1,18 @@
 //===- ScalingBench.cpp - how compile cost grows with model size ----------===//
 //
-// Two tables, each row measured side by side in this run:
+// Each row measured side by side in this run:
 // - a deep MLP (N layers of 8x64 @ 64x64 + bias + relu, weights shared),
-//   compiled in-process next to the chain of upstream tools on their
-//   shortest route (kLoweringPasses in Chain.h: no tiling or vectorization,
-//   so the chain does less work than the in-process compile);
-// - a matmul with a constant weight of M MB, compiled keeping only the
-//   object (what `aot-compile -o m.o` does), keeping every stage's text and
-//   bytecode (the library's default, what dumps need), and by the chain.
+//   compiled in-process on one and on two threads, next to the chain of
+//   upstream tools on their shortest route (kLoweringPasses in Chain.h: no
+//   tiling or vectorization, so the chain does less work);
+// - a matmul with a constant weight of M MB (up to 1 GB), compiled by
+//   aot-compile to an object from text (hex dense) and from bytecode
+//   (dense_resource), with the weight in the object and in an external
+//   file, each against the same compile with a 64x64 weight;
+// - the same matmul in-process keeping every stage's text and bytecode
+//   (the library's default, what dumps need), and by the chain.
 // Each compile runs in a child process, so its peak memory is its own (for
-// the chain, that of its largest process).
+// the chain, that of its largest process) plus what the child inherits.
 //
 //===----------------------------------------------------------------------===//
 #include "Bench.h"
@@ -19,6 +22,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -119,31 +123,69 @@ std::string deepMlp(int layers) {
   return s + "  return " + prev + " : " + t + "\n}\n";
 }
 
-/// A matmul 8xN @ NxN with the NxN weight a hex dense constant.
-std::string weightMatmul(int n) {
+/// Writes a matmul 8xN @ NxN whose NxN f32 weight is a hex `dense`
+/// constant, or with `resource` a `dense_resource` whose blob follows the
+/// module, to `path`, a row at a time (a 1 GB weight is 2 GB of text).
+bool writeWeightModel(const std::string &path, int n, bool resource) {
   static const char digits[] = "0123456789ABCDEF";
-  std::mt19937 random(1);
-  std::uniform_real_distribution<float> value(-1, 1);
-  std::string hex;
-  hex.reserve(std::size_t(n) * n * 8);
-  for (long i = 0; i < long(n) * n; ++i) {
-    float f = value(random);
-    const auto *bytes = reinterpret_cast<const unsigned char *>(&f);
-    for (int b = 0; b < 4; ++b) {
-      hex += digits[bytes[b] >> 4];
-      hex += digits[bytes[b] & 15];
-    }
-  }
+  std::ofstream out(path, std::ios::binary);
   std::string N = std::to_string(n), t = "tensor<8x" + N + "xf32>";
-  return "func.func @f(%x: " + t + ") -> " + t +
-         " attributes {llvm.emit_c_interface} {\n" +
-         "  %w = arith.constant dense<\"0x" + hex + "\"> : tensor<" + N + "x" +
-         N +
-         "xf32>\n  %z = arith.constant 0.0 : f32\n  %e = tensor.empty() : " +
-         t + "\n  %i = linalg.fill ins(%z : f32) outs(%e : " + t + ") -> " + t +
-         "\n  %r = linalg.matmul ins(%x, %w : " + t + ", tensor<" + N + "x" +
-         N + "xf32>) outs(%i : " + t + ") -> " + t + "\n  return %r : " + t +
-         "\n}\n";
+  std::string w = "tensor<" + N + "x" + N + "xf32>";
+  out << "func.func @f(%x: " << t << ") -> " << t
+      << " attributes {llvm.emit_c_interface} {\n  %w = arith.constant "
+      << (resource ? "dense_resource<weight>" : "dense<\"0x");
+  auto writeWeights = [&] {
+    std::mt19937 random(1);
+    std::uniform_real_distribution<float> value(-1, 1);
+    std::string row;
+    for (int i = 0; i < n; ++i) {
+      row.clear();
+      for (int j = 0; j < n; ++j) {
+        float f = value(random);
+        const auto *bytes = reinterpret_cast<const unsigned char *>(&f);
+        for (int b = 0; b < 4; ++b) {
+          row += digits[bytes[b] >> 4];
+          row += digits[bytes[b] & 15];
+        }
+      }
+      out << row;
+    }
+  };
+  if (!resource)
+    writeWeights();
+  out << (resource ? "" : "\">") << " : " << w
+      << "\n  %z = arith.constant 0.0 : f32\n  %e = tensor.empty() : " << t
+      << "\n  %i = linalg.fill ins(%z : f32) outs(%e : " << t << ") -> " << t
+      << "\n  %r = linalg.matmul ins(%x, %w : " << t << ", " << w
+      << ") outs(%i : " << t << ") -> " << t << "\n  return %r : " << t
+      << "\n}\n";
+  if (resource) {
+    // The blob's first 4 bytes are its alignment (little-endian).
+    out << "{-#\n  dialect_resources: {\n    builtin: {\n      weight: "
+           "\"0x04000000";
+    writeWeights();
+    out << "\"\n    }\n  }\n#-}\n";
+  }
+  return bool(out);
+}
+
+/// Runs aot-compile with `args` in a child process. The child starts as a
+/// copy of this process, so its peak includes this process's resident size;
+/// the tables compare each peak with a baseline measured the same way.
+Measured aotCompileInChild(const std::vector<std::string> &args) {
+  return inChild([&] {
+    std::vector<char *> argv;
+    std::string program = AOT_COMPILE_PATH;
+    argv.push_back(program.data());
+    std::vector<std::string> copies = args;
+    for (std::string &a : copies)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::execv(program.c_str(), argv.data());
+    return false;
+  });
 }
 
 void printCell(const Measured &m) {
@@ -176,28 +218,30 @@ bool runScalingBench(const Options &options) {
     std::printf("(the chain is not run: %s)\n", why.c_str());
 
   bool ok = true;
-  std::printf("== compile scaling (-O2, one thread; a child process per "
-              "compile) ==\n");
+  std::printf("== compile scaling (-O2; a child process per compile) ==\n");
   std::printf("deep MLP: N layers of 8x64 @ 64x64 + bias + relu, weights "
               "shared\n");
-  std::printf("  %6s  %18s  %10s  %18s  %8s\n", "layers", "aot-compile",
-              "per layer", "upstream chain", "faster");
+  std::printf("  %6s  %18s  %10s  %18s  %18s  %8s\n", "layers",
+              "aot-compile -j1", "per layer", "aot-compile -j2",
+              "upstream chain", "faster");
   std::vector<int> layers = options.quick
                                 ? std::vector<int>{10}
                                 : std::vector<int>{10, 100, 400, 1000, 2000};
   for (int n : layers) {
     std::string source = deepMlp(n);
-    Measured aot = compileInChild(source, Pipeline());
+    Measured one = compileInChild(source, Pipeline().threads(1));
+    Measured two = compileInChild(source, Pipeline().threads(2));
     // The chain's one function grows its bufferization and deallocation
     // quadratically: minutes past 1000 layers, not run there.
     Measured chain = n > 1000 ? Measured{} : chainInChild(source, "mlp", dir);
     std::printf("  %6d", n);
-    printCell(aot);
-    std::printf("  %7.2f ms", aot.ok ? aot.seconds * 1e3 / n : 0.0);
+    printCell(one);
+    std::printf("  %7.2f ms", one.ok ? one.seconds * 1e3 / n : 0.0);
+    printCell(two);
     printCell(chain);
-    printRatio(aot, chain);
+    printRatio(one, chain);
     std::printf("\n");
-    ok = aot.ok && ok;
+    ok = one.ok && two.ok && ok;
   }
 
   // Linear at every -O: the time per layer at 2000 layers against 100.
@@ -206,8 +250,8 @@ bool runScalingBench(const Options &options) {
     std::printf("  %6s  %10s  %10s  %8s\n", "-O", "100", "2000", "2000/100");
     const std::string small = deepMlp(100), large = deepMlp(2000);
     for (int level = 0; level <= 3; ++level) {
-      Measured a = compileInChild(small, Pipeline().optLevel(level));
-      Measured b = compileInChild(large, Pipeline().optLevel(level));
+      Measured a = compileInChild(small, Pipeline().optLevel(level).threads(1));
+      Measured b = compileInChild(large, Pipeline().optLevel(level).threads(1));
       std::printf("  %6d", level);
       std::printf("  %7.2f ms", a.ok ? a.seconds * 1e3 / 100 : 0.0);
       std::printf("  %7.2f ms", b.ok ? b.seconds * 1e3 / 2000 : 0.0);
@@ -218,26 +262,81 @@ bool runScalingBench(const Options &options) {
     }
   }
 
-  std::printf("constant weight: 8xN @ NxN, the NxN f32 weight a hex dense\n");
-  std::printf("  %6s  %18s  %18s  %18s\n", "MB", "object kept",
-              "every stage kept", "upstream chain");
-  std::vector<int> sizes = options.quick ? std::vector<int>{256}
-                                         : std::vector<int>{1024, 4096, 8192};
-  for (int n : sizes) {
-    std::string source = weightMatmul(n);
-    Measured lean =
-        compileInChild(source, Pipeline().keepOnly({Stage::Object}, {}));
-    // Decimal text of every weight at every stage, and the chain's, take
-    // minutes and gigabytes past 64 MB: not run there.
-    bool big = n > 4096;
-    Measured full = big ? Measured{} : compileInChild(source, Pipeline());
-    Measured chain = big ? Measured{} : chainInChild(source, "f", dir);
-    std::printf("  %6.1f", double(n) * n * 4 / (1 << 20));
-    printCell(lean);
+  // Weights: `aot-compile -O2 m -o m.o` in a child process, from text
+  // (hex dense) and from bytecode (dense_resource), with the weight in the
+  // object or in an external file; "added" is the time and peak memory
+  // beyond those of the same model with a 64x64 weight.
+  std::printf("constant weight: 8xN @ NxN f32, aot-compile -O2 m -o m.o; "
+              "added to a 64x64 weight's compile\n");
+  std::printf("  %6s  %8s  %18s  %18s  %18s  %18s\n", "MB", "input", "embedded",
+              "added", "external", "added");
+  std::vector<int> sizes = options.quick
+                               ? std::vector<int>{256}
+                               : std::vector<int>{1024, 4096, 8192, 16384};
+  const std::string work = dir.empty() ? "/tmp" : dir;
+  for (bool bytecode : {false, true}) {
+    Measured base[2];
+    auto compileBoth = [&](int n, Measured out[2]) {
+      std::string text = work + "/weights.mlir";
+      std::string input = text;
+      if (!writeWeightModel(text, n, bytecode))
+        return false;
+      if (bytecode) {
+        input = work + "/weights.mlirbc";
+        Measured convert = aotCompileInChild(
+            {text, "--compile-to=input", "--emit=bytecode", "-o", input});
+        std::filesystem::remove(text);
+        if (!convert.ok)
+          return false;
+      }
+      out[0] = aotCompileInChild({input, "-o", work + "/weights.o"});
+      out[1] = aotCompileInChild(
+          {input, "--external-weights=" + work + "/weights.safetensors", "-o",
+           work + "/weights.o"});
+      std::filesystem::remove(input);
+      std::filesystem::remove(work + "/weights.safetensors");
+      return out[0].ok && out[1].ok;
+    };
+    ok = compileBoth(64, base) && ok;
+    for (int n : sizes) {
+      Measured m[2];
+      ok = compileBoth(n, m) && ok;
+      std::printf("  %6.0f  %8s", double(n) * n * 4 / (1 << 20),
+                  bytecode ? "bytecode" : "text");
+      for (int k = 0; k < 2; ++k) {
+        printCell(m[k]);
+        if (m[k].ok && base[k].ok)
+          std::printf("  %7.2f s %6ld MB", m[k].seconds - base[k].seconds,
+                      m[k].peakMb - base[k].peakMb);
+        else
+          std::printf("  %18s", "");
+      }
+      std::printf("\n");
+    }
+  }
+
+  // In process, keeping every stage (the library's default: decimal text
+  // of every weight at every stage), and the chain, on the same text.
+  std::printf("constant weight, every stage kept (in-process) and the "
+              "upstream chain\n");
+  std::printf("  %6s  %18s  %18s\n", "MB", "every stage kept",
+              "upstream chain");
+  for (int n :
+       options.quick ? std::vector<int>{256} : std::vector<int>{1024, 4096}) {
+    std::string path = work + "/weights.mlir";
+    if (!writeWeightModel(path, n, false)) {
+      ok = false;
+      continue;
+    }
+    std::string source = readFile(path);
+    std::filesystem::remove(path);
+    Measured full = compileInChild(source, Pipeline());
+    Measured chain = chainInChild(source, "f", dir);
+    std::printf("  %6.0f", double(n) * n * 4 / (1 << 20));
     printCell(full);
     printCell(chain);
     std::printf("\n");
-    ok = lean.ok && (big || full.ok) && ok;
+    ok = full.ok && ok;
   }
   if (!dir.empty())
     std::filesystem::remove_all(dir);

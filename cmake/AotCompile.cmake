@@ -210,8 +210,9 @@ function(_aot_target_runs_here out spec)
 endfunction()
 
 function(add_aot_target)
-  set(flags DUMP_STAGES SKIP_TEST)
-  set(one NAME SOURCE REFERENCE REFERENCE_SCRIPT TARGET OPT RTOL ATOL ULP)
+  set(flags DUMP_STAGES SKIP_TEST EXTERNAL_WEIGHTS)
+  set(one NAME SOURCE REFERENCE REFERENCE_SCRIPT TARGET OPT RTOL ATOL ULP
+          EXTERNAL_WEIGHTS_MIN_BYTES)
   set(multi FUNCTIONS STAGE_PIPELINE LABELS REFERENCE_DEPENDS COMPILE_OPTIONS)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "${flags}" "${one}" "${multi}")
 
@@ -326,6 +327,26 @@ function(add_aot_target)
   set(object ${base}.o)
   set(header ${base}.h)
   set(manifest ${base}.manifest.json)
+  # External weights leave the code on its way to LLVM IR (the second step).
+  set(weights_options)
+  set(weights_outputs)
+  if(ARG_EXTERNAL_WEIGHTS_MIN_BYTES AND NOT ARG_EXTERNAL_WEIGHTS)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): "
+                        "EXTERNAL_WEIGHTS_MIN_BYTES needs EXTERNAL_WEIGHTS")
+  endif()
+  if(ARG_EXTERNAL_WEIGHTS)
+    set(weights_outputs ${base}.safetensors)
+    set(weights_options --external-weights=${base}.safetensors)
+    if(DEFINED ARG_EXTERNAL_WEIGHTS_MIN_BYTES)
+      if(NOT ARG_EXTERNAL_WEIGHTS_MIN_BYTES MATCHES "^[1-9][0-9]*$")
+        message(FATAL_ERROR "add_aot_target(${ARG_NAME}): "
+          "EXTERNAL_WEIGHTS_MIN_BYTES '${ARG_EXTERNAL_WEIGHTS_MIN_BYTES}' is "
+          "not a size in bytes of 1 or more")
+      endif()
+      list(APPEND weights_options
+           --external-weights-min-bytes=${ARG_EXTERNAL_WEIGHTS_MIN_BYTES})
+    endif()
+  endif()
   # Outputs that come out the same are left alone, so a new aot-compile
   # that makes the same code rebuilds nothing downstream.
   set(common --target=${target_spec} -O${opt} --write-if-changed)
@@ -374,9 +395,10 @@ function(add_aot_target)
     DEPENDS ${source} ${compile_depends}
     COMMENT "aot ${ARG_NAME}: ${shown_source} -> LLVM dialect"
     VERBATIM)
-  add_custom_command(OUTPUT ${llvm_ir} ${stages_llvm_ir}
+  add_custom_command(OUTPUT ${llvm_ir} ${stages_llvm_ir} ${weights_outputs}
     COMMAND ${compile} ${mlir_llvm} --compile-from=llvm-ir
-            --compile-to=llvm-ir-opt ${common} ${dump_llvm_ir} -o ${llvm_ir}
+            --compile-to=llvm-ir-opt ${common} ${weights_options}
+            ${dump_llvm_ir} -o ${llvm_ir}
     DEPENDS ${mlir_llvm} ${compile_depends}
     COMMENT "aot ${ARG_NAME}: LLVM dialect -> LLVM IR"
     VERBATIM)

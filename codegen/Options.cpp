@@ -30,6 +30,12 @@ options:
   -jN, --jobs=N              threads for the passes that run per function
                              (default: the CPUs this process may use); the
                              output is the same for any N
+  --external-weights=FILE    keep constants of 1 KiB or more out of the code,
+                             in the safetensors file FILE, which the code
+                             maps when it first runs (written when the
+                             compile reaches llvm-ir)
+  --external-weights-min-bytes=N
+                             the smallest constant kept in FILE (default 1024)
   --target=SPEC              host (default), cpu:TRIPLE[,cpu=NAME][,features=LIST]
                              or cuda:CHIP[,ptx=NN][,features=LIST] (declared:
                              its code generation is not built yet)
@@ -203,6 +209,18 @@ Handled parsePipelineOption(const std::string &a, Parsed &p) {
                         "--jobs=2), got '" +
                         a + "'"));
     o.pipeline.threads(unsigned(*n));
+  } else if (auto v = value("--external-weights=")) {
+    if (v->empty())
+      return Status(bad("--external-weights needs a file name"));
+    o.pipeline.externalWeights(*v, o.pipeline.externalWeightsMinBytes());
+  } else if (auto v = value("--external-weights-min-bytes=")) {
+    std::optional<int> n = digits(*v, 9);
+    if (!n || *n == 0)
+      return Status(bad("--external-weights-min-bytes needs a size in bytes "
+                        "of 1 or more, got '" +
+                        *v + "'"));
+    o.pipeline.externalWeights(o.pipeline.externalWeightsFile(),
+                               std::uint64_t(*n));
   } else if (auto v = value("--target=")) {
     auto t = Target::parse(*v);
     if (!t)

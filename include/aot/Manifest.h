@@ -37,6 +37,27 @@ struct FunctionSig {
   bool operator==(const FunctionSig &) const = default;
 };
 
+/// A constant that the compile moved into the external weights file.
+struct WeightSig {
+  std::string name; ///< its key in the file: where the constant came from
+  abi::DType dtype = abi::DType::F32;
+  std::vector<std::int64_t> shape;
+  std::uint64_t bytes = 0;
+  std::string xxh3; ///< XXH3-64 of its bytes, 16 hex digits
+  bool operator==(const WeightSig &) const = default;
+};
+
+/// The external weights of an artifact (none unless the compile asked).
+struct ExternalWeights {
+  std::string file; ///< the safetensors file, as the compile named it
+  /// The C function that loads them: `int32_t load(const char *path, char
+  /// *error, uint64_t errorSize)` (aot/abi/Weights.h).
+  std::string load;
+  std::vector<WeightSig> tensors;
+  bool empty() const { return tensors.empty(); }
+  bool operator==(const ExternalWeights &) const = default;
+};
+
 /// Everything a caller needs to know about an artifact's exports.
 struct Manifest {
   std::string module; ///< the module's name (from the source file name)
@@ -45,6 +66,8 @@ struct Manifest {
   /// Libraries the object code needs at link time, beyond libc
   /// ("aot_runtime" for MlirAot::runtime, "m" for libm).
   std::vector<std::string> link;
+  /// Constants kept beside the code; the manifest's "weights" when any.
+  ExternalWeights weights;
 
   const FunctionSig *find(std::string_view name) const;
   /// The manifest as JSON (the `.json` output of aot-compile); one line

@@ -6,6 +6,7 @@
 #include "aot/Stage.h"
 #include "aot/Target.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <span>
@@ -69,6 +70,19 @@ public:
   /// is the same for any count. Action tracing and control, IR printing
   /// after every pass and reproducers run on one thread whatever the count.
   Pipeline &threads(unsigned count);
+  /// Keeps constants of at least `minBytes` out of the code: the compile
+  /// writes them into the safetensors file `file` (named by where each
+  /// constant came from, e.g. "mlp.mlir:12:8"), and the code maps that file
+  /// read-only when it first runs, checking each tensor's name, dtype,
+  /// shape and content hash (aot/abi/Weights.h). The compile writes the
+  /// file when it reaches stage llvm-ir. An empty `file` (the default)
+  /// keeps every constant in the object's read-only data.
+  Pipeline &externalWeights(std::string file,
+                            std::uint64_t minBytes = kExternalWeightsMinBytes);
+  /// The smallest constant externalWeights() moves by default.
+  static constexpr std::uint64_t kExternalWeightsMinBytes = 1024;
+  const std::string &externalWeightsFile() const { return weightsFile_; }
+  std::uint64_t externalWeightsMinBytes() const { return weightsMinBytes_; }
   /// Tracing and inspection switches for compiles with this pipeline.
   Pipeline &debug(DebugOptions options);
   /// Keeps only these stage outputs in the artifact: `text` the output of
@@ -108,6 +122,8 @@ private:
   Stage last_ = Stage::Object;
   int optLevel_ = 2;
   unsigned threads_ = 0;
+  std::string weightsFile_;
+  std::uint64_t weightsMinBytes_ = kExternalWeightsMinBytes;
   DebugOptions debug_;
   /// Unset: keep every stage that runs.
   std::optional<std::vector<Stage>> keptText_, keptBytecode_;

@@ -204,6 +204,28 @@ void writeFunction(std::ostringstream &os, const FunctionSig &f, size_t index,
     writeOwnedResults(os, f, results, call, ret);
 }
 
+/// The load function of external weights and a wrapper that returns its
+/// message as a string.
+void writeWeightsLoader(std::ostringstream &os, const ExternalWeights &w) {
+  os << "/// The module keeps " << w.tensors.size()
+     << " constant(s) in the safetensors file " << w.file << ".\n"
+     << "/// The first call of any function maps that file (or the file of\n"
+     << "/// that name beside the binary holding this code), and aborts if it\n"
+     << "/// cannot. aot_load_weights(path) maps `path` (empty: that default)\n"
+     << "/// now instead and returns \"\" or why it refused the file (a\n"
+     << "/// tensor missing or not the compiled one). Call it before any call\n"
+     << "/// of the module's functions is running.\n"
+     << "extern \"C\" std::int32_t " << w.load
+     << "(const char *path, char *error, std::uint64_t error_size);\n"
+     << "inline std::string aot_load_weights(const std::string &path = {}) "
+        "{\n"
+     << "  char error[1024] = {};\n"
+     << "  return " << w.load
+     << "(path.c_str(), error, sizeof error) == 0 ? std::string()\n"
+     << "                                          : std::string(error);\n"
+     << "}\n\n";
+}
+
 } // namespace
 
 std::string generateHeader(const Manifest &manifest) {
@@ -226,6 +248,8 @@ std::string generateHeader(const Manifest &manifest) {
   std::vector<std::string> wrappers = headerWrapperNames(manifest);
   for (size_t i = 0; i < manifest.functions.size(); ++i)
     writeFunction(os, manifest.functions[i], i, wrappers[i]);
+  if (!manifest.weights.empty())
+    writeWeightsLoader(os, manifest.weights);
   os << "} // namespace aot_compiled::" << manifest.module << "\n";
   return os.str();
 }

@@ -1,6 +1,8 @@
 //===- LinkTable.cpp - the symbols compiled code may call -----------------===//
 #include "Backend/LinkTable.h"
 
+#include "aot/abi/Weights.h"
+
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -62,6 +64,10 @@ std::span<const LinkSymbol> runtimeSymbols() {
   static const LinkSymbol table[] = {
       {"memrefCopy", kRuntimeLibrary, false,
        reinterpret_cast<void *>(&memrefCopy)},
+      {"aotWeightsLoad", kRuntimeLibrary, false,
+       reinterpret_cast<void *>(&abi::aotWeightsLoad), kLibStdCxx},
+      {"aotWeightsEnsure", kRuntimeLibrary, false,
+       reinterpret_cast<void *>(&abi::aotWeightsEnsure), kLibStdCxx},
   };
   return table;
 }
@@ -98,10 +104,11 @@ linkRequirements(const std::string &object, std::span<const LinkSymbol> table) {
     const LinkSymbol *entry = findLinkSymbol(table, *name);
     if (!entry)
       unknown.push_back(name->str());
-    else if (!entry->library.empty() &&
-             std::find(needed.begin(), needed.end(), entry->library) ==
-                 needed.end())
-      needed.push_back(entry->library);
+    else
+      for (std::string_view lib : {entry->library, entry->alsoNeeds})
+        if (!lib.empty() &&
+            std::find(needed.begin(), needed.end(), lib) == needed.end())
+          needed.push_back(lib);
   }
   if (!unknown.empty()) {
     std::string list;
@@ -111,13 +118,15 @@ linkRequirements(const std::string &object, std::span<const LinkSymbol> table) {
                           ", which no library of this target's link table "
                           "defines");
   }
-  // The runtime first: it may itself call libm and libc.
+  // The runtime first: it may itself call libstdc++, libm and libc.
+  static constexpr std::string_view order[] = {kRuntimeLibrary, kLibStdCxx,
+                                               kLibm};
   std::vector<std::string> out;
-  for (std::string_view lib : {kRuntimeLibrary, kLibm})
+  for (std::string_view lib : order)
     if (std::find(needed.begin(), needed.end(), lib) != needed.end())
       out.emplace_back(lib);
   for (std::string_view lib : needed)
-    if (lib != kRuntimeLibrary && lib != kLibm)
+    if (std::find(std::begin(order), std::end(order), lib) == std::end(order))
       out.emplace_back(lib);
   return out;
 }

@@ -22,6 +22,7 @@ namespace aot {
 inline constexpr std::string_view kLibc = "";
 inline constexpr std::string_view kRuntimeLibrary = "aot_runtime";
 inline constexpr std::string_view kLibm = "m";
+inline constexpr std::string_view kLibStdCxx = "stdc++";
 
 /// One symbol (or every symbol starting with `name` when `prefix`) and the
 /// library that defines it; kLibc for what every C link has.
@@ -32,6 +33,9 @@ struct LinkSymbol {
   /// For the project's runtime: the function in this process, which an
   /// in-process load binds the symbol to.
   void *address = nullptr;
+  /// A library the defining one needs in turn ("" for none): the runtime's
+  /// weights loader is C++ and needs libstdc++.
+  std::string_view alsoNeeds = {};
 };
 
 /// What every C link provides: libc's allocation and memory functions, the
@@ -39,7 +43,8 @@ struct LinkSymbol {
 std::span<const LinkSymbol> libcSymbols();
 /// libm's functions, in every precision.
 std::span<const LinkSymbol> libmSymbols();
-/// The project's runtime (MlirAot::runtime): memrefCopy.
+/// The project's runtime (MlirAot::runtime): memrefCopy and the loader of
+/// external weights.
 std::span<const LinkSymbol> runtimeSymbols();
 
 /// The entry of `table` for `symbol`, or nullptr.

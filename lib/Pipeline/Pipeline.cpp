@@ -93,6 +93,12 @@ Pipeline &Pipeline::optLevel(int level) {
   return *this;
 }
 
+Pipeline &Pipeline::externalWeights(std::string file, std::uint64_t minBytes) {
+  weightsFile_ = std::move(file);
+  weightsMinBytes_ = minBytes;
+  return *this;
+}
+
 Pipeline &Pipeline::threads(unsigned count) {
   threads_ = count;
   return *this;
@@ -159,6 +165,9 @@ Status Pipeline::validate(const Target &target) const {
   if (optLevel_ < 0 || optLevel_ > 3)
     return Error::message("optimisation level " + std::to_string(optLevel_) +
                           " is not in 0..3");
+  if (!weightsFile_.empty() && weightsMinBytes_ == 0)
+    return Error::message("the smallest constant kept in external weights "
+                          "must be at least 1 byte");
   if (threads_ > kMaxThreads)
     return Error::message("thread count " + std::to_string(threads_) +
                           " is more than " + std::to_string(kMaxThreads));

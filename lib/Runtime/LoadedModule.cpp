@@ -90,6 +90,21 @@ Expected<LoadedModule> Artifact::load() const {
                       addr.takeError());
     impl->entries[f.name] = addr->toPtr<void (*)(void **)>();
   }
+  if (const ExternalWeights &weights = manifest_.weights; !weights.empty()) {
+    // Loaded here so that a missing or different file is an error of the
+    // load, not an abort at the first call.
+    auto addr = (*jit)->lookup(weights.load);
+    if (!addr)
+      return jitError("cannot find the weights' load function '" +
+                          weights.load + "'",
+                      addr.takeError());
+    auto load =
+        addr->toPtr<std::int32_t (*)(const char *, char *, std::uint64_t)>();
+    char error[1024] = {};
+    if (load(weights.file.c_str(), error, sizeof error) != 0)
+      return Error::message(std::string("cannot load module '") +
+                            manifest_.module + "': " + error);
+  }
   impl->jit = std::move(*jit);
   return LoadedModule(std::move(impl));
 }

@@ -49,11 +49,29 @@ std::string Manifest::toJson(bool pretty) const {
   llvm::json::Array linkLibs;
   for (const std::string &l : link)
     linkLibs.push_back(l);
-  llvm::json::Value root = llvm::json::Object{{"abi_version", AOT_ABI_VERSION},
-                                              {"module", module},
-                                              {"target", target},
-                                              {"functions", std::move(fns)},
-                                              {"link", std::move(linkLibs)}};
+  llvm::json::Object rootObject{{"abi_version", AOT_ABI_VERSION},
+                                {"module", module},
+                                {"target", target},
+                                {"functions", std::move(fns)},
+                                {"link", std::move(linkLibs)}};
+  if (!weights.empty()) {
+    llvm::json::Array tensors;
+    for (const WeightSig &w : weights.tensors) {
+      llvm::json::Array shape;
+      for (std::int64_t d : w.shape)
+        shape.push_back(d);
+      tensors.push_back(
+          llvm::json::Object{{"name", w.name},
+                             {"dtype", std::string(abi::dtypeName(w.dtype))},
+                             {"shape", std::move(shape)},
+                             {"bytes", static_cast<std::int64_t>(w.bytes)},
+                             {"xxh3", w.xxh3}});
+    }
+    rootObject["weights"] = llvm::json::Object{{"file", weights.file},
+                                               {"load", weights.load},
+                                               {"tensors", std::move(tensors)}};
+  }
+  llvm::json::Value root(std::move(rootObject));
   std::string out;
   llvm::raw_string_ostream os(out);
   if (pretty)
@@ -114,6 +132,45 @@ struct Reader {
                      v))
         return false;
       out.push_back(std::move(v));
+    }
+    return true;
+  }
+
+  bool readWeights(const llvm::json::Object &o, ExternalWeights &out) {
+    auto file = o.getString("file");
+    auto load = o.getString("load");
+    const llvm::json::Array *tensors = o.getArray("tensors");
+    if (!file || !load || !tensors)
+      return fail("weights", "needs \"file\" and \"load\" strings and a "
+                             "\"tensors\" list");
+    out.file = file->str();
+    out.load = load->str();
+    for (size_t i = 0; i < tensors->size(); ++i) {
+      std::string where = "weights.tensors[" + std::to_string(i) + "]";
+      const llvm::json::Object *t = (*tensors)[i].getAsObject();
+      if (!t)
+        return fail(where, "expected an object");
+      WeightSig w;
+      auto name = t->getString("name");
+      auto dtype = t->getString("dtype");
+      auto parsed =
+          dtype ? abi::parseDType(std::string_view(*dtype)) : std::nullopt;
+      auto bytes = t->getInteger("bytes");
+      auto hash = t->getString("xxh3");
+      const llvm::json::Array *shape = t->getArray("shape");
+      if (!name || !parsed || !bytes || *bytes < 0 || !hash || !shape)
+        return fail(where, "needs name, dtype, shape, bytes and xxh3");
+      w.name = name->str();
+      w.dtype = *parsed;
+      w.bytes = static_cast<std::uint64_t>(*bytes);
+      w.xxh3 = hash->str();
+      for (const llvm::json::Value &d : *shape) {
+        auto dim = d.getAsInteger();
+        if (!dim || *dim < 0)
+          return fail(where + ".shape", "dims must be integers >= 0");
+        w.shape.push_back(*dim);
+      }
+      out.tensors.push_back(std::move(w));
     }
     return true;
   }
@@ -182,6 +239,9 @@ Expected<Manifest> Manifest::fromJson(std::string_view json) {
       return Error::message(r.error);
     m.functions.push_back(std::move(sig));
   }
+  if (const llvm::json::Object *weights = root->getObject("weights"))
+    if (!r.readWeights(*weights, m.weights))
+      return Error::message(r.error);
   return m;
 }
 

@@ -132,6 +132,22 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   ];
 }
 
+def KeepConstantsNarrow
+    : Pass<"aot-keep-constants-narrow", "mlir::func::FuncOp"> {
+  let summary = "Widen large constants in the code, not at compile time";
+  let description = [{
+    An elementwise op on tensors whose operand is a constant (an i8 weight
+    extended to i32, an f16 weight to f32) is folded into a new constant by
+    the conversion to linalg: four or two times the bytes, in the object
+    and in memory. When that would add more than 1 MiB (the limit IREE puts
+    on constant evaluation), this pass turns the op into a `linalg.generic`
+    first, without folding, so the weight stays as narrow as it came and
+    the code widens it. Smaller folds happen as before. Runs before any
+    pass that folds (every greedy rewrite does), such as the TOSA lowering.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def WeightsAsBytes : Pass<"aot-weights-as-bytes", "mlir::ModuleOp"> {
   let summary = "Make large constant globals arrays of bytes";
   let description = [{
@@ -142,7 +158,10 @@ def WeightsAsBytes : Pass<"aot-weights-as-bytes", "mlir::ModuleOp"> {
     the object in one piece, instead of converting and emitting every
     element on its own (seconds for 64 MB of weights). A splat that is not
     zero is written out first; a zero splat stays one (it takes no space in
-    the object).
+    the object). Every constant global with bytes also gets `aot.weight_name`
+    (where the constant came from, "m.mlir:12:8"), which names it in an
+    external weights file even when a later step of a staged compile reads
+    this stage back from a file of its own.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"1024",

@@ -3,11 +3,30 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Location.h"
+
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cstring>
 
 namespace aot {
+
+std::string weightName(mlir::Location loc) {
+  if (auto name = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return name.getName().str();
+  if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
+    return llvm::sys::path::filename(file.getFilename().getValue()).str() +
+           ":" + std::to_string(file.getLine()) + ":" +
+           std::to_string(file.getColumn());
+  if (auto callSite = llvm::dyn_cast<mlir::CallSiteLoc>(loc))
+    return weightName(callSite.getCallee());
+  if (auto fused = llvm::dyn_cast<mlir::FusedLoc>(loc))
+    for (mlir::Location inner : fused.getLocations())
+      if (std::string name = weightName(inner); !name.empty())
+        return name;
+  return "";
+}
 
 void WeightBytes::copyTo(char *out) const {
   if (!splat) {

@@ -14,6 +14,17 @@
 
 namespace aot {
 
+/// On a global that aot-weights-as-bytes made bytes: the constant's type.
+inline constexpr llvm::StringLiteral kWeightTypeAttr = "aot.weight_type";
+/// On every constant global of the LLVM dialect with bytes: where the
+/// constant came from (weightName), kept for the steps of a staged compile,
+/// whose later inputs are files of the compiler's own making.
+inline constexpr llvm::StringLiteral kWeightNameAttr = "aot.weight_name";
+
+/// Where a constant came from, as users name it: a NameLoc's name, else
+/// "file.mlir:LINE:COL"; "" when the location says nothing.
+std::string weightName(mlir::Location loc);
+
 /// The bytes of a constant as memory holds them (row-major, little-endian,
 /// one element after another).
 struct WeightBytes {

@@ -26,8 +26,12 @@ struct WeightsAsBytesPass : impl::WeightsAsBytesBase<WeightsAsBytesPass> {
       if (!global.getConstant())
         continue;
       std::optional<WeightBytes> bytes =
-          weightBytes(global.getValueOrNull(), minBytes);
+          weightBytes(global.getValueOrNull(), /*minBytes=*/1);
       if (!bytes)
+        continue;
+      if (std::string name = weightName(global.getLoc()); !name.empty())
+        global->setAttr(kWeightNameAttr, mlir::StringAttr::get(ctx, name));
+      if (bytes->size < minBytes)
         continue;
       // The parsed attribute lives as long as the context, so the blob can
       // point at its bytes; only a splat is written out into storage of its
@@ -45,6 +49,8 @@ struct WeightsAsBytesPass : impl::WeightsAsBytesBase<WeightsAsBytesPass> {
       global.setValueAttr(mlir::DenseResourceElementsAttr::get(
           type, global.getSymName(), makeBlob()));
       global.setGlobalType(mlir::LLVM::LLVMArrayType::get(i8, bytes->size));
+      // What the bytes are, for external weights, which name their dtype.
+      global->setAttr(kWeightTypeAttr, mlir::TypeAttr::get(bytes->type));
     }
   }
 };

@@ -1,7 +1,8 @@
 """Reference for const_weights.mlir: matmuls with constant weights of every stored dtype.
 
 Each weight is a 64x64 constant in the module (hex `dense`, 4 to 16 KB), of
-f32, f16, bf16 or i8, widened to f32 (i32 for i8) before the matmul. The module is
+f32, f16, bf16 or i8, widened to f32 (i32 for i8) before the matmul; the
+f16, bf16 and i8 ones are also added as they are to an argument of their type. The module is
 written by this script too (`const_weights.py --mlir > const_weights.mlir`).
 """
 import os
@@ -70,6 +71,23 @@ def mlir():
     lines += matmul("f16_weight", "f16", w16, "arith.extf", "f32", "0.0")
     lines += matmul("bf16_weight", "bf16", wbf, "arith.extf", "f32", "0.0")
     lines += matmul("i8_weight", "i8", wi8, "arith.extsi", "i32", "0")
+
+    # The same weights used as they are stored (no widening to fold away):
+    # an external weights file then holds them as f16, bf16 and i8.
+    def add(name, wtype, wdata, op):
+        w = f"tensor<{N}x{N}x{wtype}>"
+        return [
+            f"func.func @{name}(%x: {w}) -> {w} {{",
+            f"  %w = arith.constant dense<{hex_dense(wdata)}> : {w}",
+            f"  %r = {op} %x, %w : {w}",
+            f"  return %r : {w}",
+            "}",
+            "",
+        ]
+
+    lines += add("f16_add", "f16", w16, "arith.addf")
+    lines += add("bf16_add", "bf16", wbf, "arith.addf")
+    lines += add("i8_add", "i8", wi8, "arith.addi")
     return "\n".join(lines)
 
 
@@ -83,6 +101,14 @@ def build(ref):
     ref.add("bf16_weight", [x], [(f(x) @ f(ru.bf16_to_f32(wbf))).astype(np.float32)])
     xi = ru.ints(g, (4, N), -1000, 1000)
     ref.add("i8_weight", [xi], [(xi.astype(np.int64) @ wi8.astype(np.int64)).astype(np.int32)])
+    # One f16 or bf16 add, computed in float32 and rounded once, is the
+    # correctly rounded result; i8 adds wrap.
+    x16 = ru.uniform(g, (N, N)).astype(np.float16)
+    ref.add("f16_add", [x16], [(x16.astype(np.float32) + w16.astype(np.float32)).astype(np.float16)])
+    xbf = ru.bf16_bits(ru.uniform(g, (N, N)))
+    ref.add("bf16_add", [xbf], [ru.bf16_bits(ru.bf16_to_f32(xbf) + ru.bf16_to_f32(wbf))])
+    xi8 = ru.ints(g, (N, N), -128, 127, dtype=np.int8)
+    ref.add("i8_add", [xi8], [(xi8.astype(np.int16) + wi8.astype(np.int16)).astype(np.int8)])
 
 
 if __name__ == "__main__":

@@ -107,7 +107,8 @@ std::string CpuBackend::targetString(const Target &target) const {
 std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
   if (stage == Stage::Linalg)
     return "lift-cf-to-scf,"
-           "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
+           "func.func(aot-keep-constants-narrow,"
+           "tosa-optional-decompositions,tosa-to-linalg-named,"
            "tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"
            "convert-elementwise-to-linalg),canonicalize,"
            "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"

@@ -1,6 +1,7 @@
 //===- HostPath.cpp - from the LLVM dialect to host object code -----------===//
 #include "Backend/Cpu/HostPath.h"
 
+#include "Backend/Cpu/ExternalWeights.h"
 #include "Backend/Cpu/LlvmBackend.h"
 #include "Backend/Cpu/LlvmDebugInfo.h"
 #include "Backend/LinkTable.h"
@@ -21,6 +22,15 @@ Expected<HostPath> HostPath::create(const Target &hostTarget, int optLevel) {
 Expected<std::unique_ptr<llvm::Module>>
 HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
   ctx.begin(Stage::LlvmIr);
+  if (const std::string &file = ctx.pipeline().externalWeightsFile();
+      !file.empty()) {
+    auto weights = externalizeWeights(module, file,
+                                      ctx.pipeline().externalWeightsMinBytes(),
+                                      ctx.manifest().module);
+    if (!weights)
+      return weights.error();
+    ctx.manifest().weights = std::move(*weights);
+  }
   auto translated = translateToLlvmIr(module, *context_, *tm_);
   if (!translated)
     return ctx.withDiagnostics(translated.error());
@@ -28,7 +38,9 @@ HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
   const std::vector<FunctionSig> &functions = ctx.manifest().functions;
   if (Status s = finalizeExports(*llvmModule, functions); !s)
     return s.error();
-  storeSignatureMetadata(*llvmModule, functions);
+  if (Status s = addWeightsLoader(*llvmModule, ctx.manifest()); !s)
+    return s.error();
+  storeSignatureMetadata(*llvmModule, ctx.manifest());
   if (Status s = verifyLlvmIr(*llvmModule,
                               "internal error: the LLVM IR of stage 'llvm-ir'");
       !s)
@@ -49,7 +61,8 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
   auto stored = loadSignatureMetadata(**parsed, name);
   if (!stored)
     return stored.error();
-  ctx.manifest().functions = std::move(*stored);
+  ctx.manifest().functions = std::move(stored->functions);
+  ctx.manifest().weights = std::move(stored->weights);
   return std::move(*parsed);
 }
 

@@ -139,10 +139,10 @@ Status finalizeExports(llvm::Module &module,
 
 static constexpr llvm::StringLiteral kSignatureMetadata = "aot.manifest";
 
-void storeSignatureMetadata(llvm::Module &module,
-                            const std::vector<FunctionSig> &functions) {
+void storeSignatureMetadata(llvm::Module &module, const Manifest &manifest) {
   Manifest m;
-  m.functions = functions;
+  m.functions = manifest.functions;
+  m.weights = manifest.weights;
   llvm::LLVMContext &ctx = module.getContext();
   llvm::NamedMDNode *node = module.getOrInsertNamedMetadata(kSignatureMetadata);
   node->clearOperands();
@@ -150,12 +150,11 @@ void storeSignatureMetadata(llvm::Module &module,
       llvm::MDNode::get(ctx, llvm::MDString::get(ctx, m.toJson(false))));
 }
 
-Expected<std::vector<FunctionSig>>
-loadSignatureMetadata(const llvm::Module &module,
-                      const std::string &sourceName) {
+Expected<Manifest> loadSignatureMetadata(const llvm::Module &module,
+                                         const std::string &sourceName) {
   const llvm::NamedMDNode *node = module.getNamedMetadata(kSignatureMetadata);
   if (!node)
-    return std::vector<FunctionSig>{};
+    return Manifest{};
   auto malformed = [&](const std::string &why) {
     return Error::at(sourceName, 0, 0,
                      "metadata !" + kSignatureMetadata.str() + " " + why);
@@ -169,7 +168,7 @@ loadSignatureMetadata(const llvm::Module &module,
   auto manifest = Manifest::fromJson(json->getString().str());
   if (!manifest)
     return malformed("is invalid: " + manifest.error().str());
-  return manifest->functions;
+  return std::move(*manifest);
 }
 
 void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel) {

@@ -42,18 +42,16 @@ Expected<std::unique_ptr<llvm::Module>> parseLlvmIr(const std::string &text,
 Status finalizeExports(llvm::Module &module,
                        const std::vector<FunctionSig> &functions);
 
-/// Records `functions` in the module's named metadata `aot.manifest`, so a
-/// compile resumed from this LLVM IR (--compile-from=llvm-ir-opt and later)
-/// can still write the header and the manifest. Object code does not keep it.
-void storeSignatureMetadata(llvm::Module &module,
-                            const std::vector<FunctionSig> &functions);
-
-/// The functions recorded by storeSignatureMetadata; empty when the module has
-/// none (LLVM IR from elsewhere). An error names `sourceName` when the
-/// metadata is malformed.
-Expected<std::vector<FunctionSig>>
-loadSignatureMetadata(const llvm::Module &module,
-                      const std::string &sourceName);
+/// Records the manifest's functions and external weights in the module's
+/// named metadata `aot.manifest`, so a compile resumed from this LLVM IR
+/// (--compile-from=llvm-ir-opt and later) can still write the header and
+/// the manifest. Object code does not keep it.
+void storeSignatureMetadata(llvm::Module &module, const Manifest &manifest);
+/// The functions and weights recorded by storeSignatureMetadata; empty when
+/// the module has none (LLVM IR from elsewhere). An error names
+/// `sourceName` when the metadata is malformed.
+Expected<Manifest> loadSignatureMetadata(const llvm::Module &module,
+                                         const std::string &sourceName);
 
 /// Runs the LLVM -O pipeline for `optLevel` (0..3).
 void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel);
