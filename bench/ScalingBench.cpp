@@ -301,7 +301,7 @@ bool runScalingBench(const Options &options) {
     for (int n : sizes) {
       Measured m[2];
       ok = compileBoth(n, m) && ok;
-      std::printf("  %6.0f  %8s", double(n) * n * 4 / (1 << 20),
+      std::printf("  %6.1f  %8s", double(n) * n * 4 / (1 << 20),
                   bytecode ? "bytecode" : "text");
       for (int k = 0; k < 2; ++k) {
         printCell(m[k]);
@@ -332,7 +332,7 @@ bool runScalingBench(const Options &options) {
     std::filesystem::remove(path);
     Measured full = compileInChild(source, Pipeline());
     Measured chain = chainInChild(source, "f", dir);
-    std::printf("  %6.0f", double(n) * n * 4 / (1 << 20));
+    std::printf("  %6.1f", double(n) * n * 4 / (1 << 20));
     printCell(full);
     printCell(chain);
     std::printf("\n");

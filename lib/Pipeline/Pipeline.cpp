@@ -168,6 +168,17 @@ Status Pipeline::validate(const Target &target) const {
   if (!weightsFile_.empty() && weightsMinBytes_ == 0)
     return Error::message("the smallest constant kept in external weights "
                           "must be at least 1 byte");
+  // Constants leave the code on its way to LLVM IR: a compile that does
+  // not translate to LLVM IR would ignore the request.
+  int translation = backend.indexOf(Stage::LlvmIr);
+  if (!weightsFile_.empty() &&
+      (translation < 0 || backend.indexOf(first_) > translation ||
+       backend.indexOf(last_) < translation))
+    return Error::message(
+        "external weights are written on the way to LLVM IR (stage "
+        "'llvm-ir'), which a compile from '" +
+        std::string(stageName(first_)) + "' to '" +
+        std::string(stageName(last_)) + "' does not take");
   if (threads_ > kMaxThreads)
     return Error::message("thread count " + std::to_string(threads_) +
                           " is more than " + std::to_string(kMaxThreads));

@@ -47,4 +47,27 @@ TEST_CASE("Pipeline::validate rejects impossible requests") {
       aot::Pipeline().setStagePasses(aot::Stage::Asm, "cse").validate();
   REQUIRE(!asmPasses);
   CHECK(asmPasses.error().str().find("'asm'") != std::string::npos);
+  // External weights are written on the way to LLVM IR: a compile that
+  // stops before it, or starts after it, is told so.
+  auto early = aot::Pipeline()
+                   .externalWeights("w.safetensors")
+                   .compileTo(aot::Stage::Llvm)
+                   .validate();
+  REQUIRE(!early);
+  CHECK(early.error().str().find("from 'input' to 'llvm' does not take") !=
+        std::string::npos);
+  auto late = aot::Pipeline()
+                  .externalWeights("w.safetensors")
+                  .compileFrom(aot::Stage::LlvmIrOpt)
+                  .validate();
+  REQUIRE(!late);
+  CHECK(late.error().str().find("(stage 'llvm-ir')") != std::string::npos);
+  CHECK(aot::Pipeline()
+            .externalWeights("w.safetensors")
+            .compileFrom(aot::Stage::LlvmIr)
+            .compileTo(aot::Stage::LlvmIrOpt)
+            .validate());
+  auto zero = aot::Pipeline().externalWeights("w.safetensors", 0).validate();
+  REQUIRE(!zero);
+  CHECK(zero.error().str().find("at least 1 byte") != std::string::npos);
 }
