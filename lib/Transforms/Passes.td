@@ -112,8 +112,10 @@ def FreeDispatchBuffers : Pass<"aot-free-dispatch-buffers", "mlir::ModuleOp"> {
 def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   let summary = "Tile linalg ops into register-sized blocks and vectorize them";
   let description = [{
-    Tiles statically shaped contractions (matmul, batch_matmul) into
-    register blocks with the reduction loop innermost, and statically shaped
+    Tiles statically shaped contractions into register blocks with the
+    reduction loop innermost: linalg.matmul and batch_matmul, and any
+    linalg.generic that is one (one M, N and K loop and at most one batch
+    loop, in any order, operands transposed or not). Also statically shaped
     elementwise linalg.generic ops along their innermost dimension, then
     vectorizes the tiles. Ops it cannot tile evenly are left untouched for the
     loop lowering, so the pass never fails on valid input.

@@ -48,25 +48,40 @@ bool touchesI1(mlir::linalg::LinalgOp op) {
 }
 
 bool isParallelGenericOrFill(mlir::linalg::LinalgOp op) {
-  return op.getNumLoops() > 0 &&
-         op.getNumLoops() == op.getNumParallelLoops() &&
+  return op.getNumLoops() > 0 && op.getNumLoops() == op.getNumParallelLoops() &&
          llvm::isa<mlir::linalg::GenericOp, mlir::linalg::FillOp>(
              op.getOperation());
 }
 
-struct TileAndVectorizePass
-    : impl::TileAndVectorizeBase<TileAndVectorizePass> {
+struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   using TileAndVectorizeBase::TileAndVectorizeBase;
+
+  /// For a contraction with one M, one N and one K loop (and at most one
+  /// batch loop), in any loop order and with any operand layout: a named
+  /// matmul or batch matmul, or a linalg.generic that is one (transposed
+  /// operands included). M and N get the register tile, K and the batch 1.
+  std::optional<llvm::SmallVector<int64_t>>
+  contractionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges) {
+    if (!mlir::linalg::isaContractionOpInterface(op))
+      return std::nullopt;
+    mlir::FailureOr<mlir::linalg::ContractionDimensions> dims =
+        mlir::linalg::inferContractionDims(op);
+    if (mlir::failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+        dims->k.size() != 1 || dims->batch.size() > 1 ||
+        ranges.size() != 3 + dims->batch.size())
+      return std::nullopt;
+    llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
+    sizes[dims->m[0]] = evenTile(ranges[dims->m[0]], tileM);
+    sizes[dims->n[0]] = evenTile(ranges[dims->n[0]], tileN);
+    return sizes;
+  }
 
   /// Tile sizes for `op`, or empty when the op is left alone.
   llvm::SmallVector<int64_t> tileSizesFor(mlir::linalg::LinalgOp op) {
     llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    if (llvm::isa<mlir::linalg::MatmulOp>(op.getOperation()) &&
-        ranges.size() == 3)
-      return {evenTile(ranges[0], tileM), evenTile(ranges[1], tileN), 1};
-    if (llvm::isa<mlir::linalg::BatchMatmulOp>(op.getOperation()) &&
-        ranges.size() == 4)
-      return {1, evenTile(ranges[1], tileM), evenTile(ranges[2], tileN), 1};
+    if (std::optional<llvm::SmallVector<int64_t>> sizes =
+            contractionTiles(op, ranges))
+      return *sizes;
     if (isParallelGenericOrFill(op)) {
       llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
       sizes.back() = evenTile(ranges.back(), vectorWidth);
