@@ -29,4 +29,9 @@ bool runCompileTimeBench(const Options &options);
 /// every stage. Returns false when a compile failed.
 bool runScalingBench(const Options &options);
 
+/// A transformer encoder layer: the whole layer, then each of its matmul
+/// dispatches as the layer formed them next to the same matmul compiled
+/// alone. Returns false when a compile or a call failed.
+bool runEncoderBench(const Options &options);
+
 } // namespace aot::bench

@@ -70,25 +70,6 @@ RowMatrix randomMatrix(std::int64_t n, unsigned seed) {
   return m;
 }
 
-/// How long one call takes: the median over `reps` timed runs.
-struct Measurement {
-  double seconds = 0;
-  int reps = 0;
-};
-
-/// Warms `fn` up with two runs, then times enough runs to fill about
-/// `budget` seconds (at least `minReps`, at most `maxReps`) and returns
-/// their median.
-template <typename Fn>
-Measurement measure(Fn &&fn, double budget, int minReps, int maxReps) {
-  fn();
-  Timer warm;
-  fn();
-  double once = std::max(warm.seconds(), 1e-9);
-  int reps = int(std::clamp(budget / once, double(minReps), double(maxReps)));
-  return {median(timeRepeated(reps, fn)), reps};
-}
-
 /// The largest |c - e| / (|A|·|B|) over all elements, where `scale` holds
 /// |A|·|B|: the error relative to the size of the terms summed, which stays
 /// meaningful where cancellation makes an element of C close to 0. NaN when

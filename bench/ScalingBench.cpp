@@ -99,7 +99,10 @@ Measured chainInChild(const std::string &source, const std::string &function,
   });
 }
 
-std::string deepMlp(int layers) {
+/// The deep MLP; with `distinct`, each layer multiplies by its own splat
+/// weight (a constant copied into the dispatch), so no two layers are the
+/// same dispatch and every one is compiled.
+std::string deepMlp(int layers, bool distinct = false) {
   // llvm.emit_c_interface: the chain's stand-in for aot-export-c-interface.
   std::string s = "func.func @mlp(%x: tensor<8x64xf32>, %w: tensor<64x64xf32>,"
                   " %b: tensor<64xf32>) -> tensor<8x64xf32>"
@@ -111,7 +114,13 @@ std::string deepMlp(int layers) {
     s += "  %e" + n + " = tensor.empty() : " + t + "\n";
     s += "  %f" + n + " = linalg.fill ins(%z : f32) outs(%e" + n + " : " + t +
          ") -> " + t + "\n";
-    s += "  %m" + n + " = linalg.matmul ins(" + prev + ", %w : " + t +
+    std::string w = "%w";
+    if (distinct) {
+      w = "%w" + n;
+      s += "  " + w + " = arith.constant dense<" +
+           std::to_string(0.001 * (i + 1)) + "> : tensor<64x64xf32>\n";
+    }
+    s += "  %m" + n + " = linalg.matmul ins(" + prev + ", " + w + " : " + t +
          ", tensor<64x64xf32>) outs(%f" + n + " : " + t + ") -> " + t + "\n";
     s += "  %bb" + n + " = linalg.broadcast ins(%b : tensor<64xf32>) outs(%e" +
          n + " : " + t + ") dimensions = [0]\n";
@@ -234,6 +243,28 @@ bool runScalingBench(const Options &options) {
     // The chain's one function grows its bufferization and deallocation
     // quadratically: minutes past 1000 layers, not run there.
     Measured chain = n > 1000 ? Measured{} : chainInChild(source, "mlp", dir);
+    std::printf("  %6d", n);
+    printCell(one);
+    std::printf("  %7.2f ms", one.ok ? one.seconds * 1e3 / n : 0.0);
+    printCell(two);
+    printCell(chain);
+    printRatio(one, chain);
+    std::printf("\n");
+    ok = one.ok && two.ok && ok;
+  }
+
+  // No two layers alike: every dispatch is compiled, none shared.
+  std::printf("deep MLP, every layer its own splat weight (no two dispatches "
+              "alike)\n");
+  std::printf("  %6s  %18s  %10s  %18s  %18s  %8s\n", "layers",
+              "aot-compile -j1", "per layer", "aot-compile -j2",
+              "upstream chain", "faster");
+  for (int n : options.quick ? std::vector<int>{10}
+                             : std::vector<int>{100, 400, 1000}) {
+    std::string source = deepMlp(n, /*distinct=*/true);
+    Measured one = compileInChild(source, Pipeline().threads(1));
+    Measured two = compileInChild(source, Pipeline().threads(2));
+    Measured chain = chainInChild(source, "mlp", dir);
     std::printf("  %6d", n);
     printCell(one);
     std::printf("  %7.2f ms", one.ok ? one.seconds * 1e3 / n : 0.0);

@@ -50,4 +50,23 @@ template <typename Fn> std::vector<double> timeRepeated(int reps, Fn &&fn) {
   return samples;
 }
 
+/// How long one call takes: the median over `reps` timed runs.
+struct Measurement {
+  double seconds = 0;
+  int reps = 0;
+};
+
+/// Warms `fn` up with two runs, then times enough runs to fill about
+/// `budget` seconds (at least `minReps`, at most `maxReps`) and returns
+/// their median.
+template <typename Fn>
+Measurement measure(Fn &&fn, double budget, int minReps, int maxReps) {
+  fn();
+  Timer warm;
+  fn();
+  double once = std::max(warm.seconds(), 1e-9);
+  int reps = int(std::clamp(budget / once, double(minReps), double(maxReps)));
+  return {median(timeRepeated(reps, fn)), reps};
+}
+
 } // namespace aot::bench

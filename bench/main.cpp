@@ -1,6 +1,6 @@
 //===- main.cpp - aot-bench: generated code vs Eigen, compile time --------===//
 //
-// aot-bench [--quick] [--model FILE] [--only=compile|scaling|matmul]
+// aot-bench [--quick] [--model FILE] [--only=compile|scaling|matmul|encoder]
 //
 // Prints, for one run on one machine: the machine, the compile time of a
 // model in-process next to the chain mlir-opt-22 | mlir-translate-22 |
@@ -69,12 +69,13 @@ std::string loadAverage() {
 void printUsage(std::FILE *out) {
   std::fprintf(out,
                "usage: aot-bench [--quick] [--model FILE] "
-               "[--only=compile|scaling|matmul]\n"
+               "[--only=compile|scaling|matmul|encoder]\n"
                "  --quick       only N = 256 and one compile repetition\n"
                "  --model FILE  the model whose compile time is measured\n"
                "                (default: %s)\n"
                "  --only=PART   run one part: compile time, compile scaling\n"
-               "                or the matmul against Eigen\n",
+               "                the matmul against Eigen, or the encoder\n"
+               "                layer's matmuls against the same alone\n",
                AOT_BENCH_MODEL);
 }
 } // namespace
@@ -108,7 +109,8 @@ int main(int argc, char **argv) {
     } else if (!std::strncmp(argv[i], "--only=", 7) &&
                (!std::strcmp(argv[i] + 7, "compile") ||
                 !std::strcmp(argv[i] + 7, "scaling") ||
-                !std::strcmp(argv[i] + 7, "matmul"))) {
+                !std::strcmp(argv[i] + 7, "matmul") ||
+                !std::strcmp(argv[i] + 7, "encoder"))) {
       only = argv[i] + 7;
     } else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
       aot::bench::printUsage(stdout);
@@ -133,8 +135,12 @@ int main(int argc, char **argv) {
     ok = aot::bench::runScalingBench(options) && ok;
     std::printf("\n");
   }
-  if (wanted("matmul"))
+  if (wanted("matmul")) {
     ok = aot::bench::runMatmulBench(options) && ok;
+    std::printf("\n");
+  }
+  if (wanted("encoder"))
+    ok = aot::bench::runEncoderBench(options) && ok;
   if (!ok) {
     std::printf("\naot-bench: FAILED (see above)\n");
     return 1;
