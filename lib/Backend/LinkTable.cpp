@@ -1,6 +1,7 @@
 //===- LinkTable.cpp - the symbols compiled code may call -----------------===//
 #include "Backend/LinkTable.h"
 
+#include "aot/abi/Runtime.h"
 #include "aot/abi/Weights.h"
 
 #include "llvm/Object/ObjectFile.h"
@@ -9,7 +10,6 @@
 #include <algorithm>
 #include <set>
 
-extern "C" void memrefCopy(std::int64_t elemSize, void *src, void *dst);
 
 namespace aot {
 
@@ -63,7 +63,11 @@ std::span<const LinkSymbol> libmSymbols() {
 std::span<const LinkSymbol> runtimeSymbols() {
   static const LinkSymbol table[] = {
       {"memrefCopy", kRuntimeLibrary, false,
-       reinterpret_cast<void *>(&memrefCopy)},
+       reinterpret_cast<void *>(&abi::memrefCopy)},
+      {"_mlir_memref_to_llvm_alloc", kRuntimeLibrary, false,
+       reinterpret_cast<void *>(&abi::_mlir_memref_to_llvm_alloc)},
+      {"_mlir_memref_to_llvm_free", kRuntimeLibrary, false,
+       reinterpret_cast<void *>(&abi::_mlir_memref_to_llvm_free)},
       {"aotWeightsLoad", kRuntimeLibrary, false,
        reinterpret_cast<void *>(&abi::aotWeightsLoad), kLibStdCxx},
       {"aotWeightsEnsure", kRuntimeLibrary, false,

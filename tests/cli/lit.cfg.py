@@ -71,6 +71,8 @@ config.substitutions.append(
 config.substitutions.append(("%{models}", config.aot_models_dir))
 config.substitutions.append(("%{cli-inputs}", os.path.join(cli_dir, "Inputs")))
 config.substitutions.append(("%{abi-include}", config.aot_abi_include_dir))
+# What compiled objects link besides libc (their manifest's "aot_runtime").
+config.substitutions.append(("%{runtime}", quote(config.aot_runtime)))
 
 # A C and a C++ compiler, to link and run code against the outputs.
 # (Substitution keys are regular expressions: hence %{cxx}, not %{c++}.)

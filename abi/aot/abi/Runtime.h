@@ -11,6 +11,7 @@
 
 #include "aot/abi/Config.h"
 
+#include <cstddef>
 #include <cstdint>
 
 AOT_ABI_BEGIN_NAMESPACE
@@ -30,6 +31,16 @@ extern "C" {
 /// bytes. Same symbol and semantics as MLIR's CRunnerUtils memrefCopy.
 void memrefCopy(std::int64_t elemSize, UnrankedMemRef *src,
                 UnrankedMemRef *dst);
+/// What `memref.alloc` lowers to: malloc, except that a block of 64 KiB or
+/// more that compiled code freed before on this thread is handed out again
+/// (up to 32 blocks, 256 MiB per thread), so buffers allocated on every
+/// call do not come back as fresh pages each time. The memory is
+/// uninitialised. Always memory that free() accepts.
+void *_mlir_memref_to_llvm_alloc(std::size_t size);
+/// What `memref.dealloc` lowers to: keeps a large block for the next
+/// allocation on this thread, or frees it. Cached blocks are freed when the
+/// thread or the process ends. Accepts any pointer from malloc.
+void _mlir_memref_to_llvm_free(void *ptr);
 }
 
 AOT_ABI_END_NAMESPACE

@@ -134,7 +134,8 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "arith-emulate-unsupported-floats{source-types=bf16 "
            "target-type=f32},arith-expand{include-bf16=true},"
            "convert-math-to-llvm,convert-math-to-libm,"
-           "convert-vector-to-llvm,finalize-memref-to-llvm,"
+           "convert-vector-to-llvm,"
+           "finalize-memref-to-llvm{use-generic-functions=true},"
            "convert-arith-to-llvm,"
            "convert-cf-to-llvm,convert-func-to-llvm,convert-ub-to-llvm,"
            "reconcile-unrealized-casts,aot-weights-as-bytes";
