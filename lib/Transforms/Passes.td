@@ -87,6 +87,19 @@ def SplitSharedReads : Pass<"aot-split-shared-reads", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::bufferization::BufferizationDialect"];
 }
 
+def NumberConstants : Pass<"aot-number-constants", "mlir::ModuleOp"> {
+  let summary = "Name and order constant globals by their first use";
+  let description = [{
+    One-shot bufferization turns tensor constants into `memref.global`s
+    named `__constant_SHAPE` plus a counter, in the order it happens to
+    visit functions, which depends on pointer values: two compiles of the
+    same module could differ. This pass renames every such global after its
+    type and the order of its first `memref.get_global` (functions in module
+    order), and puts the globals in that order at the top of the module, so
+    the output of a compile depends on its input alone.
+  }];
+}
+
 def HideDispatchBuffers : Pass<"aot-hide-dispatch-buffers", "mlir::ModuleOp"> {
   let summary = "Keep the buffers only dispatches use out of deallocation";
   let description = [{

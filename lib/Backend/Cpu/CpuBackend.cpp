@@ -120,7 +120,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map "
            "allow-return-allocs-from-loops},"
-           "canonicalize,drop-equivalent-buffer-results,aot-hide-dispatch-"
+           "aot-number-constants,canonicalize,drop-equivalent-buffer-results,aot-hide-dispatch-"
            "buffers,"
            "buffer-deallocation-pipeline,aot-free-dispatch-buffers,"
            "convert-bufferization-to-memref,"
