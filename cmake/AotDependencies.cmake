@@ -19,4 +19,8 @@ macro(aot_find_mlir)
   include(TableGen)
   include(AddLLVM)
   include(AddMLIR)
+  # LLD's ELF driver (liblld-22-dev) merges the objects of a module's
+  # partitions, generated on separate threads, into one, in-process.
+  find_package(LLD REQUIRED CONFIG HINTS "${LLVM_INSTALL_PREFIX}/lib/cmake/lld"
+               "${LLVM_LIBRARY_DIR}/cmake/lld")
 endmacro()

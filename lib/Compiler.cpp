@@ -156,7 +156,8 @@ public:
         backend_(backendFor(target)),
         context_(registry, mlir::MLIRContext::Threading::DISABLED),
         diagnostics_(configured(context_)), debug_(context_, pipeline.debug()),
-        out_(target), codegen_(target, pipeline, out_, diagnostics_, &debug_) {
+        out_(target),
+        codegen_(target, pipeline, out_, diagnostics_, &debug_, pool) {
     out_.manifest().module = moduleName(source.name());
     out_.manifest().target = target.str();
     if (pool)

@@ -55,9 +55,10 @@ const Backend *backendNamed(std::string_view name) {
 CodegenContext::CodegenContext(const Target &target, const Pipeline &pipeline,
                                ArtifactBuilder &out,
                                DiagnosticCapture &diagnostics,
-                               DebugSession *debug)
+                               DebugSession *debug,
+                               llvm::ThreadPoolInterface *pool)
     : target_(target), pipeline_(pipeline), out_(out),
-      diagnostics_(diagnostics), debug_(debug) {}
+      diagnostics_(diagnostics), debug_(debug), pool_(pool) {}
 
 void CodegenContext::begin(Stage stage) {
   if (debug_ && runs(stage))

@@ -24,6 +24,10 @@
 #include <string_view>
 #include <vector>
 
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
 namespace mlir {
 class DialectRegistry;
 } // namespace mlir
@@ -42,9 +46,12 @@ class CodegenContext {
 public:
   CodegenContext(const Target &target, const Pipeline &pipeline,
                  ArtifactBuilder &out, DiagnosticCapture &diagnostics,
-                 DebugSession *debug = nullptr);
+                 DebugSession *debug = nullptr,
+                 llvm::ThreadPoolInterface *pool = nullptr);
 
   const Target &target() const { return target_; }
+  /// The compile's threads, or null when it runs on the calling thread.
+  llvm::ThreadPoolInterface *pool() const { return pool_; }
   const Pipeline &pipeline() const { return pipeline_; }
   /// True when `stage` is inside the pipeline's first..last range.
   bool runs(Stage stage) const;
@@ -69,6 +76,7 @@ private:
   ArtifactBuilder &out_;
   DiagnosticCapture &diagnostics_;
   DebugSession *debug_;
+  llvm::ThreadPoolInterface *pool_;
 };
 
 /// A back end. Implementations live in lib/Backend/<Name>/ and are listed in

@@ -128,16 +128,20 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
   if (stage == Stage::Llvm)
     // Math ops without an LLVM intrinsic become libm calls, unrolled per
     // vector lane, so that lowering runs before the vector dialect goes.
-    return "aot-export-c-interface,convert-linalg-to-loops,"
-           "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
-           "expand-strided-metadata,lower-affine,"
-           "arith-emulate-unsupported-floats{source-types=bf16 "
+    // What works inside one function runs nested, on the compile's threads;
+    // the passes that add declarations to the module run on it whole.
+    return "aot-export-c-interface,"
+           "func.func(convert-linalg-to-loops,convert-vector-to-scf,"
+           "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
+           "lower-affine,arith-emulate-unsupported-floats{source-types=bf16 "
            "target-type=f32},arith-expand{include-bf16=true},"
-           "convert-math-to-llvm,convert-math-to-libm,"
-           "convert-vector-to-llvm,"
+           "convert-math-to-llvm),"
+           "convert-math-to-libm,"
+           "func.func(convert-vector-to-llvm),"
            "finalize-memref-to-llvm{use-generic-functions=true},"
-           "convert-arith-to-llvm,"
-           "convert-cf-to-llvm,convert-func-to-llvm,convert-ub-to-llvm,"
+           "func.func(convert-arith-to-llvm),"
+           "convert-cf-to-llvm,convert-func-to-llvm,"
+           "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts),"
            "reconcile-unrealized-casts,aot-weights-as-bytes";
   return "";
 }

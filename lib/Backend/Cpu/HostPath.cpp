@@ -4,6 +4,7 @@
 #include "Backend/Cpu/ExternalWeights.h"
 #include "Backend/Cpu/LlvmBackend.h"
 #include "Backend/Cpu/LlvmDebugInfo.h"
+#include "Backend/Cpu/Partitions.h"
 #include "Backend/LinkTable.h"
 
 namespace aot {
@@ -68,9 +69,15 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
 
 Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
                         std::span<const LinkSymbol> linkTable) {
+  PartitionWork work{*tm_, ctx.target(), optLevel_, ctx.pool()};
   if (ctx.runs(Stage::LlvmIrOpt)) {
     ctx.begin(Stage::LlvmIrOpt);
-    optimize(module, *tm_, optLevel_);
+    // Partitions are merged back into one object as ELF relocatable
+    // objects; other formats are generated whole.
+    if (tm_->getTargetTriple().isOSBinFormatELF())
+      assignPartitions(module);
+    if (Status s = optimizePartitions(module, work); !s)
+      return s;
     if (Status s = verifyLlvmIr(
             module, "internal error: the LLVM IR after the -O pipeline");
         !s)
@@ -81,7 +88,7 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
       ctx.reached(Stage::LlvmIrOpt);
   }
   // Assembly is made only for someone who reads it: for large constants it
-  // is as costly as the object code.
+  // is as costly as the object code. It is the whole module's, in one piece.
   if (ctx.runs(Stage::Asm) && !ctx.wants(Stage::Asm))
     ctx.reached(Stage::Asm);
   if (ctx.wants(Stage::Asm)) {
@@ -93,7 +100,7 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
   }
   if (ctx.runs(Stage::Object)) {
     ctx.begin(Stage::Object);
-    auto object = emitMachineCode(module, *tm_, /*assembly=*/false);
+    auto object = emitPartitionedObject(module, work);
     if (!object)
       return object.error();
     auto link = linkRequirements(*object, linkTable);

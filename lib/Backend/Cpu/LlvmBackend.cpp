@@ -214,12 +214,16 @@ private:
 Expected<std::string> emitMachineCode(const llvm::Module &module,
                                       llvm::TargetMachine &tm, bool assembly) {
   // Code generation rewrites the IR it runs on; keep the caller's intact.
-  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+  return emitMachineCode(llvm::CloneModule(module), tm, assembly);
+}
+
+Expected<std::string> emitMachineCode(std::unique_ptr<llvm::Module> module,
+                                      llvm::TargetMachine &tm, bool assembly) {
   // The object is about as large as the module's data: room for it up front
   // saves copying the weights each time the buffer would grow.
   uint64_t dataBytes = 0;
-  const llvm::DataLayout &layout = module.getDataLayout();
-  for (const llvm::GlobalVariable &global : module.globals())
+  const llvm::DataLayout &layout = module->getDataLayout();
+  for (const llvm::GlobalVariable &global : module->globals())
     if (global.hasInitializer())
       dataBytes += layout.getTypeAllocSize(global.getValueType());
   std::string buffer;
@@ -232,7 +236,7 @@ Expected<std::string> emitMachineCode(const llvm::Module &module,
     return Error::message("target " + tm.getTargetTriple().str() +
                           " cannot emit " +
                           (assembly ? "assembly" : "object code"));
-  pm.run(*copy);
+  pm.run(*module);
   return buffer;
 }
 

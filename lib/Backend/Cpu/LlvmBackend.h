@@ -59,6 +59,9 @@ void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel);
 /// Target assembly or object code for `module` (which is left unchanged).
 Expected<std::string> emitMachineCode(const llvm::Module &module,
                                       llvm::TargetMachine &tm, bool assembly);
+/// The same for a module that code generation may change as it goes.
+Expected<std::string> emitMachineCode(std::unique_ptr<llvm::Module> module,
+                                      llvm::TargetMachine &tm, bool assembly);
 
 /// LLVM IR as text.
 std::string printLlvmIr(const llvm::Module &module);
