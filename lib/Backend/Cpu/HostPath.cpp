@@ -20,6 +20,12 @@ Expected<HostPath> HostPath::create(const Target &hostTarget, int optLevel) {
   return path;
 }
 
+std::string HostPath::printWithWeights(llvm::Module &module) const {
+  std::string text;
+  weights_.withDefinitions(module, [&] { text = printLlvmIr(module); });
+  return text;
+}
+
 Expected<std::unique_ptr<llvm::Module>>
 HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
   ctx.begin(Stage::LlvmIr);
@@ -32,10 +38,12 @@ HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
       return weights.error();
     ctx.manifest().weights = std::move(*weights);
   }
+  weights_.takeFrom(module);
   auto translated = translateToLlvmIr(module, *context_, *tm_);
   if (!translated)
     return ctx.withDiagnostics(translated.error());
   std::unique_ptr<llvm::Module> llvmModule = std::move(*translated);
+  weights_.takeFrom(*llvmModule);
   const std::vector<FunctionSig> &functions = ctx.manifest().functions;
   if (Status s = finalizeExports(*llvmModule, functions); !s)
     return s.error();
@@ -47,7 +55,7 @@ HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
       !s)
     return s.error();
   if (ctx.wants(Stage::LlvmIr))
-    ctx.keep(Stage::LlvmIr, printLlvmIr(*llvmModule));
+    ctx.keep(Stage::LlvmIr, printWithWeights(*llvmModule));
   else
     ctx.reached(Stage::LlvmIr);
   return llvmModule;
@@ -64,12 +72,13 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
     return stored.error();
   ctx.manifest().functions = std::move(stored->functions);
   ctx.manifest().weights = std::move(stored->weights);
+  weights_.takeFrom(**parsed);
   return std::move(*parsed);
 }
 
 Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
                         std::span<const LinkSymbol> linkTable) {
-  PartitionWork work{*tm_, ctx.target(), optLevel_, ctx.pool()};
+  PartitionWork work{*tm_, ctx.target(), optLevel_, ctx.pool(), weights_};
   if (ctx.runs(Stage::LlvmIrOpt)) {
     ctx.begin(Stage::LlvmIrOpt);
     // Partitions are merged back into one object as ELF relocatable
@@ -83,7 +92,7 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
         !s)
       return s;
     if (ctx.wants(Stage::LlvmIrOpt))
-      ctx.keep(Stage::LlvmIrOpt, printLlvmIr(module));
+      ctx.keep(Stage::LlvmIrOpt, printWithWeights(module));
     else
       ctx.reached(Stage::LlvmIrOpt);
   }
@@ -93,7 +102,10 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
     ctx.reached(Stage::Asm);
   if (ctx.wants(Stage::Asm)) {
     ctx.begin(Stage::Asm);
-    auto assembly = emitMachineCode(module, *tm_, /*assembly=*/true);
+    Expected<std::string> assembly = std::string();
+    weights_.withDefinitions(module, [&] {
+      assembly = emitMachineCode(module, *tm_, /*assembly=*/true);
+    });
     if (!assembly)
       return assembly.error();
     ctx.keep(Stage::Asm, std::move(*assembly));

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "Backend/Backend.h"
+#include "Backend/Cpu/EmbeddedWeights.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -42,9 +43,13 @@ public:
 
 private:
   HostPath() = default;
+  /// LLVM IR text, the weights shown with their bytes.
+  std::string printWithWeights(llvm::Module &module) const;
   std::unique_ptr<llvm::LLVMContext> context_;
   std::unique_ptr<llvm::TargetMachine> tm_;
   int optLevel_ = 2;
+  /// Large constants, declarations of the LLVM module until its object.
+  EmbeddedWeights weights_;
 };
 
 } // namespace aot

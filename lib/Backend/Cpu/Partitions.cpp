@@ -323,6 +323,8 @@ Expected<std::string> emitPartitionedObject(const llvm::Module &module,
   std::unique_ptr<llvm::Module> host = *count == 1
                                            ? llvm::CloneModule(module)
                                            : clonePartition(module, 0);
+  std::vector<std::string> weights =
+      work.weights.defineAsZeros(module, *host, /*shared=*/*count > 1);
   std::vector<std::string> bitcode(*count);
   for (unsigned k = 1; k < *count; ++k)
     bitcode[k] = toBitcode(*clonePartition(module, k));
@@ -360,6 +362,8 @@ Expected<std::string> emitPartitionedObject(const llvm::Module &module,
       return merged.error();
     object = std::move(*merged);
   }
+  if (Status s = work.weights.patch(object, weights); !s)
+    return s.error();
   return object;
 }
 

@@ -14,6 +14,8 @@
 #include "aot/Diagnostics.h"
 #include "aot/Target.h"
 
+#include "Backend/Cpu/EmbeddedWeights.h"
+
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -46,6 +48,8 @@ struct PartitionWork {
   const Target &target;
   int optLevel;
   llvm::ThreadPoolInterface *pool;
+  /// The weights the module declares, defined in partition 0's object.
+  const EmbeddedWeights &weights;
 };
 
 /// Runs the -O pipeline on each partition of `module`, then links the

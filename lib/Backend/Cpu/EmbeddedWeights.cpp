@@ -1,0 +1,196 @@
+//===- EmbeddedWeights.cpp - large constants kept out of LLVM's way -------===//
+#include "Backend/Cpu/EmbeddedWeights.h"
+
+#include "Transforms/WeightBytes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/Object/ObjectFile.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace aot {
+
+void EmbeddedWeights::keep(llvm::StringRef name, llvm::StringRef bytes,
+                           llvm::GlobalValue::LinkageTypes linkage,
+                           llvm::GlobalValue::VisibilityTypes visibility,
+                           llvm::GlobalValue::UnnamedAddr unnamedAddr,
+                           bool dsoLocal) {
+  weights_[name] = Weight{bytes, linkage, visibility, unnamedAddr, dsoLocal};
+}
+
+void EmbeddedWeights::takeFrom(mlir::ModuleOp module) {
+  for (auto global : module.getOps<mlir::LLVM::GlobalOp>()) {
+    if (!global.getConstant() || !global->hasAttr(kWeightTypeAttr))
+      continue;
+    std::optional<WeightBytes> bytes =
+        weightBytes(global.getValueOrNull(), kMinBytes);
+    if (!bytes || bytes->splat)
+      continue;
+    // Translated with zeros in place of the bytes (no copy, no memory);
+    // takeFrom(llvm::Module) then makes the global a declaration.
+    weights_[global.getSymName()].bytes =
+        llvm::StringRef(bytes->data.data(), bytes->data.size());
+    global.removeValueAttr();
+    mlir::Region &init = global.getInitializerRegion();
+    mlir::OpBuilder b(global.getContext());
+    b.setInsertionPointToStart(b.createBlock(&init));
+    mlir::Value zero =
+        mlir::LLVM::ZeroOp::create(b, global.getLoc(), global.getGlobalType());
+    mlir::LLVM::ReturnOp::create(b, global.getLoc(), zero);
+  }
+}
+
+void EmbeddedWeights::takeFrom(llvm::Module &module) {
+  for (llvm::GlobalVariable &global : module.globals()) {
+    if (!global.isConstant() || !global.hasInitializer())
+      continue;
+    llvm::StringRef bytes;
+    auto it = weights_.find(global.getName());
+    if (it != weights_.end()) {
+      bytes = it->second.bytes;
+    } else {
+      auto *data =
+          llvm::dyn_cast<llvm::ConstantDataSequential>(global.getInitializer());
+      if (!data || !data->getElementType()->isIntegerTy(8) ||
+          data->getRawDataValues().size() < kMinBytes)
+        continue;
+      bytes = data->getRawDataValues();
+    }
+    keep(global.getName(), bytes, global.getLinkage(), global.getVisibility(),
+         global.getUnnamedAddr(), global.isDSOLocal());
+    global.setInitializer(nullptr);
+    global.setLinkage(llvm::GlobalValue::ExternalLinkage);
+    global.setVisibility(llvm::GlobalValue::HiddenVisibility);
+  }
+}
+
+std::vector<std::pair<llvm::GlobalVariable *, const EmbeddedWeights::Weight *>>
+EmbeddedWeights::declaredIn(llvm::Module &module) const {
+  std::vector<std::pair<llvm::GlobalVariable *, const Weight *>> found;
+  if (weights_.empty())
+    return found;
+  for (llvm::GlobalVariable &global : module.globals()) {
+    auto it = weights_.find(global.getName());
+    if (it != weights_.end() && global.isDeclaration())
+      found.emplace_back(&global, &it->second);
+  }
+  return found;
+}
+
+void EmbeddedWeights::withDefinitions(llvm::Module &module,
+                                      llvm::function_ref<void()> fn) const {
+  auto declared = declaredIn(module);
+  for (auto [global, weight] : declared) {
+    global->setInitializer(llvm::ConstantDataArray::getRaw(
+        weight->bytes, weight->bytes.size(),
+        llvm::Type::getInt8Ty(module.getContext())));
+    global->setLinkage(weight->linkage);
+    global->setVisibility(weight->visibility);
+    global->setUnnamedAddr(weight->unnamedAddr);
+    global->setDSOLocal(weight->dsoLocal);
+  }
+  fn();
+  for (auto [global, weight] : declared) {
+    global->setInitializer(nullptr);
+    global->setLinkage(llvm::GlobalValue::ExternalLinkage);
+    global->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  }
+}
+
+std::vector<std::string>
+EmbeddedWeights::defineAsZeros(const llvm::Module &whole, llvm::Module &host,
+                               bool shared) const {
+  std::vector<std::string> defined;
+  for (const llvm::GlobalVariable &declared : whole.globals()) {
+    auto it = weights_.find(declared.getName());
+    if (it == weights_.end() || !declared.isDeclaration())
+      continue;
+    llvm::GlobalVariable *global = host.getNamedGlobal(declared.getName());
+    if (!global) {
+      // Split off with nothing in the host using it: still defined here,
+      // where every partition's reference finds it.
+      global = new llvm::GlobalVariable(
+          host, declared.getValueType(), /*isConstant=*/true,
+          llvm::GlobalValue::ExternalLinkage, nullptr, declared.getName());
+      global->setAlignment(declared.getAlign());
+    }
+    global->setInitializer(
+        llvm::ConstantAggregateZero::get(declared.getValueType()));
+    global->setUnnamedAddr(it->second.unnamedAddr);
+    if (shared) {
+      global->setLinkage(llvm::GlobalValue::ExternalLinkage);
+      global->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    } else {
+      // Local, as the constant was, but with a symbol to find it by.
+      global->setVisibility(llvm::GlobalValue::DefaultVisibility);
+      global->setLinkage(llvm::GlobalValue::InternalLinkage);
+    }
+    defined.push_back(declared.getName().str());
+  }
+  return defined;
+}
+
+Status EmbeddedWeights::patch(std::string &object,
+                              const std::vector<std::string> &defined) const {
+  if (defined.empty())
+    return Status::ok();
+  llvm::StringMap<bool> patched;
+  for (const std::string &name : defined)
+    patched[name] = false;
+  auto file = llvm::object::ObjectFile::createObjectFile(
+      llvm::MemoryBufferRef(object, "object"));
+  if (!file)
+    return Error::message("internal error: cannot read the object to write "
+                          "its weights: " +
+                          llvm::toString(file.takeError()));
+  auto fail = [](const std::string &name, const std::string &why) {
+    return Error::message("internal error: weight '" + name + "' " + why);
+  };
+  for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
+    auto name = symbol.getName();
+    if (!name) {
+      llvm::consumeError(name.takeError());
+      continue;
+    }
+    auto done = patched.find(*name);
+    if (done == patched.end())
+      continue;
+    if (done->second)
+      return fail(name->str(), "has two symbols in the object");
+    done->second = true;
+    auto it = weights_.find(*name);
+    auto section = symbol.getSection();
+    auto address = symbol.getAddress();
+    if (!section || !address || *section == (*file)->section_end()) {
+      if (!section)
+        llvm::consumeError(section.takeError());
+      if (!address)
+        llvm::consumeError(address.takeError());
+      return fail(name->str(), "has no place in the object");
+    }
+    auto contents = (*section)->getContents();
+    if (!contents) {
+      llvm::consumeError(contents.takeError());
+      return fail(name->str(), "is in a section without contents");
+    }
+    llvm::StringRef bytes = it->second.bytes;
+    uint64_t offset = *address - (*section)->getAddress();
+    if (offset > contents->size() || contents->size() - offset < bytes.size())
+      return fail(name->str(), "does not fit its section");
+    // The section lies inside `object`; its zeros become the bytes.
+    char *at = object.data() + (contents->data() - object.data()) + offset;
+    if (std::any_of(at, at + bytes.size(), [](char c) { return c != 0; }))
+      return fail(name->str(), "is not where its zeros were emitted");
+    std::memcpy(at, bytes.data(), bytes.size());
+  }
+  for (const auto &entry : patched)
+    if (!entry.second)
+      return fail(entry.first().str(), "is missing from the object");
+  return Status::ok();
+}
+
+} // namespace aot

@@ -1,0 +1,83 @@
+//===- EmbeddedWeights.h - large constants kept out of LLVM's way ---------===//
+//
+// No LLVM pass gains from seeing the contents of megabytes of weights, yet
+// an LLVM constant, the assembler's copy of its section and the object
+// would each hold them. So from translation to code generation a large
+// constant is a declaration of the LLVM module while its bytes stay where
+// the parser put them (or, for LLVM IR read from text, in the constant the
+// parser made); code generation emits zeros in its place, which are then
+// overwritten in the object with the bytes. The text of the LLVM IR stages
+// and the assembly show the weights as the constants they are, so a
+// compile resumed from that text makes the same object.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "aot/Diagnostics.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/GlobalValue.h"
+#include "llvm/IR/Module.h"
+
+#include <string>
+
+namespace aot {
+
+class EmbeddedWeights {
+public:
+  /// Constants this large or larger are kept aside.
+  static constexpr uint64_t kMinBytes = 4096;
+
+  /// Before translation: each large constant global of the LLVM dialect
+  /// that aot-weights-as-bytes made bytes becomes a declaration; its bytes,
+  /// which live as long as the MLIR context, are kept aside.
+  void takeFrom(mlir::ModuleOp module);
+  /// After translation or parsing: the same for the LLVM globals whose
+  /// initializer is a large byte string.
+  void takeFrom(llvm::Module &module);
+
+  /// Runs `fn` with the weights that `module` declares defined by their
+  /// bytes again, as they were before takeFrom: for text of the IR or the
+  /// assembly.
+  void withDefinitions(llvm::Module &module,
+                       llvm::function_ref<void()> fn) const;
+
+  /// Defines in `host`, a module about to be code-generated, every weight
+  /// that `whole` (the module it was split from, or the same module)
+  /// declares, with zeros as contents: local to the object, or with hidden
+  /// visibility when `shared` with other partitions' objects. Returns their
+  /// names.
+  std::vector<std::string> defineAsZeros(const llvm::Module &whole,
+                                         llvm::Module &host,
+                                         bool shared) const;
+  /// Writes the bytes of the weights named `defined` over their zeros in
+  /// `object`, the object code made with them.
+  Status patch(std::string &object,
+               const std::vector<std::string> &defined) const;
+
+  bool empty() const { return weights_.empty(); }
+
+private:
+  /// What a weight was before it became a declaration.
+  struct Weight {
+    llvm::StringRef bytes;
+    llvm::GlobalValue::LinkageTypes linkage;
+    llvm::GlobalValue::VisibilityTypes visibility;
+    llvm::GlobalValue::UnnamedAddr unnamedAddr;
+    bool dsoLocal;
+  };
+  void keep(llvm::StringRef name, llvm::StringRef bytes,
+            llvm::GlobalValue::LinkageTypes linkage,
+            llvm::GlobalValue::VisibilityTypes visibility,
+            llvm::GlobalValue::UnnamedAddr unnamedAddr, bool dsoLocal);
+  /// The weights `module` declares.
+  std::vector<std::pair<llvm::GlobalVariable *, const Weight *>>
+  declaredIn(llvm::Module &module) const;
+
+  llvm::StringMap<Weight> weights_;
+};
+
+} // namespace aot
