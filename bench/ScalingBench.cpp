@@ -1,10 +1,13 @@
 //===- ScalingBench.cpp - how compile cost grows with model size ----------===//
 //
 // Each row measured side by side in this run:
-// - a deep MLP (N layers of 8x64 @ 64x64 + bias + relu, weights shared),
-//   compiled in-process on one and on two threads, next to the chain of
-//   upstream tools on their shortest route (kLoweringPasses in Chain.h: no
-//   tiling or vectorization, so the chain does less work);
+// - a deep MLP (N layers of 8x64 @ 64x64 + bias + relu, weights shared,
+//   so that the layers are one dispatch; then each layer with a splat
+//   weight of its own, so that every layer is compiled), compiled on one
+//   and on two threads, next to the chain of upstream tools on their
+//   shortest route (kLoweringPasses in Chain.h: no tiling or vectorization,
+//   so the chain does less work); the time per layer at 100 and 2000
+//   layers at each -O;
 // - a matmul with a constant weight of M MB (up to 1 GB), compiled by
 //   aot-compile to an object from text (hex dense) and from bytecode
 //   (dense_resource), with the weight in the object and in an external
@@ -228,68 +231,59 @@ bool runScalingBench(const Options &options) {
 
   bool ok = true;
   std::printf("== compile scaling (-O2; a child process per compile) ==\n");
-  std::printf("deep MLP: N layers of 8x64 @ 64x64 + bias + relu, weights "
-              "shared\n");
-  std::printf("  %6s  %18s  %10s  %18s  %18s  %8s\n", "layers",
-              "aot-compile -j1", "per layer", "aot-compile -j2",
-              "upstream chain", "faster");
+  // The chain's one function grows its bufferization and deallocation
+  // quadratically: minutes past 1000 layers, not run there.
   std::vector<int> layers = options.quick
                                 ? std::vector<int>{10}
                                 : std::vector<int>{10, 100, 400, 1000, 2000};
-  for (int n : layers) {
-    std::string source = deepMlp(n);
-    Measured one = compileInChild(source, Pipeline().threads(1));
-    Measured two = compileInChild(source, Pipeline().threads(2));
-    // The chain's one function grows its bufferization and deallocation
-    // quadratically: minutes past 1000 layers, not run there.
-    Measured chain = n > 1000 ? Measured{} : chainInChild(source, "mlp", dir);
-    std::printf("  %6d", n);
-    printCell(one);
-    std::printf("  %7.2f ms", one.ok ? one.seconds * 1e3 / n : 0.0);
-    printCell(two);
-    printCell(chain);
-    printRatio(one, chain);
-    std::printf("\n");
-    ok = one.ok && two.ok && ok;
-  }
-
-  // No two layers alike: every dispatch is compiled, none shared.
-  std::printf("deep MLP, every layer its own splat weight (no two dispatches "
-              "alike)\n");
-  std::printf("  %6s  %18s  %10s  %18s  %18s  %8s\n", "layers",
-              "aot-compile -j1", "per layer", "aot-compile -j2",
-              "upstream chain", "faster");
-  for (int n : options.quick ? std::vector<int>{10}
-                             : std::vector<int>{100, 400, 1000}) {
-    std::string source = deepMlp(n, /*distinct=*/true);
-    Measured one = compileInChild(source, Pipeline().threads(1));
-    Measured two = compileInChild(source, Pipeline().threads(2));
-    Measured chain = chainInChild(source, "mlp", dir);
-    std::printf("  %6d", n);
-    printCell(one);
-    std::printf("  %7.2f ms", one.ok ? one.seconds * 1e3 / n : 0.0);
-    printCell(two);
-    printCell(chain);
-    printRatio(one, chain);
-    std::printf("\n");
-    ok = one.ok && two.ok && ok;
-  }
-
-  // Linear at every -O: the time per layer at 2000 layers against 100.
-  if (!options.quick) {
-    std::printf("deep MLP, time per layer at each -O\n");
-    std::printf("  %6s  %10s  %10s  %8s\n", "-O", "100", "2000", "2000/100");
-    const std::string small = deepMlp(100), large = deepMlp(2000);
-    for (int level = 0; level <= 3; ++level) {
-      Measured a = compileInChild(small, Pipeline().optLevel(level).threads(1));
-      Measured b = compileInChild(large, Pipeline().optLevel(level).threads(1));
-      std::printf("  %6d", level);
-      std::printf("  %7.2f ms", a.ok ? a.seconds * 1e3 / 100 : 0.0);
-      std::printf("  %7.2f ms", b.ok ? b.seconds * 1e3 / 2000 : 0.0);
-      if (a.ok && b.ok)
-        std::printf("  %7.2fx", (b.seconds / 2000) / (a.seconds / 100));
+  for (bool distinct : {false, true}) {
+    std::printf(distinct ? "deep MLP, every layer its own splat weight (no "
+                           "two dispatches alike)\n"
+                         : "deep MLP: N layers of 8x64 @ 64x64 + bias + "
+                           "relu, weights shared\n");
+    std::printf("  %6s  %18s  %10s  %18s  %18s  %8s\n", "layers",
+                "aot-compile -j1", "per layer", "aot-compile -j2",
+                "upstream chain", "faster");
+    for (int n : layers) {
+      std::string source = deepMlp(n, distinct);
+      Measured one = compileInChild(source, Pipeline().threads(1));
+      Measured two = compileInChild(source, Pipeline().threads(2));
+      Measured chain =
+          n > 1000 ? Measured{} : chainInChild(source, "mlp", dir);
+      std::printf("  %6d", n);
+      printCell(one);
+      std::printf("  %7.2f ms", one.ok ? one.seconds * 1e3 / n : 0.0);
+      printCell(two);
+      printCell(chain);
+      printRatio(one, chain);
       std::printf("\n");
-      ok = a.ok && b.ok && ok;
+      ok = one.ok && two.ok && ok;
+    }
+  }
+
+  // Linear at every -O: the time per layer at 2000 layers against 100, for
+  // layers that are one dispatch and for layers that are all different.
+  if (!options.quick) {
+    for (bool distinct : {false, true}) {
+      std::printf("deep MLP%s, time per layer at each -O (1 thread)\n",
+                  distinct ? ", no two layers alike" : "");
+      std::printf("  %6s  %10s  %10s  %8s\n", "-O", "100", "2000",
+                  "2000/100");
+      const std::string small = deepMlp(100, distinct),
+                        large = deepMlp(2000, distinct);
+      for (int level = 0; level <= 3; ++level) {
+        Measured a =
+            compileInChild(small, Pipeline().optLevel(level).threads(1));
+        Measured b =
+            compileInChild(large, Pipeline().optLevel(level).threads(1));
+        std::printf("  %6d", level);
+        std::printf("  %7.2f ms", a.ok ? a.seconds * 1e3 / 100 : 0.0);
+        std::printf("  %7.2f ms", b.ok ? b.seconds * 1e3 / 2000 : 0.0);
+        if (a.ok && b.ok)
+          std::printf("  %7.2fx", (b.seconds / 2000) / (a.seconds / 100));
+        std::printf("\n");
+        ok = a.ok && b.ok && ok;
+      }
     }
   }
 
