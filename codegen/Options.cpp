@@ -65,6 +65,9 @@ options:
   --print-ir-after-change    with --print-ir-after-all: only passes that changed it
   --reproducer=FILE          on a pass failure or crash, write a reproducer that
                              mlir-opt --run-reproducer replays
+  --verify-each              verify the IR after every pass (on with
+                             --print-ir-after-all and --reproducer), not once
+                             per stage
   -g, --debug-info=KIND      DWARF in the object code: full (-g) or line-tables,
                              with lines of the ops' file locations
   --location-snapshot=STAGE  rewrite op locations to their lines in STAGE's
@@ -163,6 +166,8 @@ Handled parseDebugOption(const std::string &a, Parsed &p) {
     debug.skipActions.push_back(*v);
   } else if (a == "--print-ir-after-change") {
     debug.printIrAfterChange = true;
+  } else if (a == "--verify-each") {
+    debug.verifyEachPass = true;
   } else if (a == "-g") {
     debug.debugInfo = DebugInfo::Full;
   } else if (auto v = value("--debug-info=")) {

@@ -79,6 +79,11 @@ struct DebugOptions {
   /// On a pass failure or a crash inside a pass, write an MLIR reproducer
   /// here that `mlir-opt --run-reproducer` replays; the error names it.
   std::string reproducerTo;
+  /// Verify the IR after every pass, as mlir-opt does, instead of once at
+  /// the end of each stage: a pass that makes invalid IR is then named.
+  /// Verifying after every pass doubles the time of the MLIR stages; it is
+  /// on whenever IR is printed after every pass or a reproducer is asked for.
+  bool verifyEachPass = false;
   /// DWARF line tables that point at the ops' file locations, so a debugger
   /// breaks at `model.mlir:LINE` and a profiler shows the source. MLIR text
   /// that the compile writes then keeps its locations (`loc(...)`), so a
@@ -104,6 +109,11 @@ struct DebugOptions {
   /// every pass, reproducers): the compile then runs on one thread.
   bool needsOneThread() const {
     return tracesActions() || !printIrAfterAllDir.empty() ||
+           !reproducerTo.empty();
+  }
+  /// True when the IR is verified after every pass rather than per stage.
+  bool verifiesEachPass() const {
+    return verifyEachPass || !printIrAfterAllDir.empty() ||
            !reproducerTo.empty();
   }
   /// True when any switch is on.

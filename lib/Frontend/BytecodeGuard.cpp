@@ -567,7 +567,7 @@ std::string describeFailure(const AnswerReader &answer, const Outcome &out,
 
 } // namespace
 
-milliseconds bytecodeParseTimeLimit() {
+milliseconds bytecodeParseTimeLimit(std::size_t inputSize) {
   if (const char *text = std::getenv("AOT_BYTECODE_PARSE_TIMEOUT")) {
     char *end = nullptr;
     double seconds = std::strtod(text, &end);
@@ -575,14 +575,16 @@ milliseconds bytecodeParseTimeLimit() {
         seconds <= 86400)
       return milliseconds(std::max<long long>(1, std::llround(seconds * 1e3)));
   }
-  return kDefaultBytecodeParseTimeLimit;
+  constexpr std::size_t unit = std::size_t(256) << 20;
+  return kDefaultBytecodeParseTimeLimit +
+         kBytecodeParseTimePer256MiB * ((inputSize + unit - 1) / unit);
 }
 
 mlir::OwningOpRef<mlir::ModuleOp>
 parseUntrustedBytecode(const llvm::MemoryBuffer &input,
                        mlir::MLIRContext &context, ModuleParser parse,
                        std::string &refusal) {
-  const milliseconds limit = bytecodeParseTimeLimit();
+  const milliseconds limit = bytecodeParseTimeLimit(input.getBufferSize());
 
   // Built here rather than in the child, where another thread's locks may be
   // stuck. The child records its diagnostics instead of printing them.

@@ -36,11 +36,15 @@ inline constexpr llvm::Align kBytecodeBufferAlignment =
 /// well under a second; a reader stuck on a corrupt length or offset runs for
 /// minutes, so 10 s separates the two with room for a loaded machine.
 inline constexpr std::chrono::seconds kDefaultBytecodeParseTimeLimit{10};
+/// And for each 256 MiB of input, 10 s more: parsing and sending back the
+/// weights of a large model takes seconds of its own (1 GiB: up to 20 s on
+/// a loaded 2-core machine).
+inline constexpr std::chrono::seconds kBytecodeParseTimePer256MiB{10};
 
-/// The child's time limit: the environment variable AOT_BYTECODE_PARSE_TIMEOUT
-/// (seconds, fractions allowed) when it holds a positive number of seconds up
-/// to a day, kDefaultBytecodeParseTimeLimit otherwise.
-std::chrono::milliseconds bytecodeParseTimeLimit();
+/// The child's time limit for `inputSize` bytes: the environment variable
+/// AOT_BYTECODE_PARSE_TIMEOUT (seconds, fractions allowed) when it holds a
+/// positive number of seconds up to a day, else the defaults above.
+std::chrono::milliseconds bytecodeParseTimeLimit(std::size_t inputSize);
 
 /// Parses and verifies a module from a buffer it takes over; reports problems
 /// to the context's diagnostic handlers and returns null on failure.

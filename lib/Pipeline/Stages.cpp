@@ -3,9 +3,15 @@
 
 #include "Debug/DebugSession.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
 
 namespace aot {
 
@@ -39,17 +45,58 @@ Status buildStage(mlir::OpPassManager &pm, Stage stage,
                      "appended passes");
 }
 
+namespace {
+/// Remembers the first pass that failed (or left invalid IR behind, when
+/// the IR is verified after every pass).
+class FailedPass : public mlir::PassInstrumentation {
+public:
+  explicit FailedPass(std::string &name) : name_(name) {}
+  void runAfterPassFailed(mlir::Pass *pass, mlir::Operation *) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (name_.empty())
+      name_ = pass->getArgument().str();
+  }
+
+private:
+  std::string &name_;
+  std::mutex mutex_;
+};
+
+/// A note at the module, after the errors that say what went wrong.
+void note(mlir::ModuleOp module, const std::string &text) {
+  module->getContext()->getDiagEngine().emit(
+      module.getLoc(), mlir::DiagnosticSeverity::Note)
+      << text;
+}
+} // namespace
+
 Status runStage(mlir::ModuleOp module, Stage stage, const Pipeline &pipeline,
                 const Target &target, DebugSession *debug) {
   mlir::PassManager pm(module.getContext());
+  // MLIR verifies after every pass by default, which costs as much as the
+  // passes themselves; once per stage catches what a stage broke before the
+  // next one reads it.
+  bool eachPass = pipeline.debug().verifiesEachPass();
+  pm.enableVerifier(eachPass);
   if (Status s = buildStage(pm, stage, pipeline, target); !s)
     return s;
   if (debug)
     if (Status s = debug->instrument(pm, stage, target); !s)
       return s;
-  if (mlir::failed(pm.run(module)))
-    return Error::message("stage '" + std::string(stageName(stage)) +
-                          "' failed");
+  std::string failedPass;
+  pm.addInstrumentation(std::make_unique<FailedPass>(failedPass));
+  const std::string name(stageName(stage));
+  if (mlir::failed(pm.run(module))) {
+    if (!failedPass.empty())
+      note(module, "in pass '" + failedPass + "' of stage '" + name + "'");
+    return Error::message("stage '" + name + "' failed");
+  }
+  if (!eachPass && mlir::failed(mlir::verify(module))) {
+    note(module, "internal error: stage '" + name +
+                     "' made invalid IR; --verify-each names the pass");
+    return Error::message("internal error: stage '" + name +
+                          "' made invalid IR");
+  }
   return Status::ok();
 }
 

@@ -195,6 +195,16 @@ def TestMiscompileMulf
   }];
 }
 
+def TestInvalidIr : Pass<"aot-test-invalid-ir", "mlir::func::FuncOp"> {
+  let summary = "Test only: leaves a function returning fewer values than it declares";
+  let description = [{
+    Stands in for a compiler bug that makes invalid IR, so that the check
+    of the IR at the end of each stage, and --verify-each, can be tested. It
+    drops the operands of the `func.return` of every function with results.
+    It is in no default pipeline and must never be used otherwise.
+  }];
+}
+
 def TestCrash : Pass<"aot-test-crash", "mlir::ModuleOp"> {
   let summary = "Test only: crashes (SIGSEGV) when it runs";
   let description = [{
