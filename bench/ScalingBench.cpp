@@ -271,11 +271,19 @@ bool runScalingBench(const Options &options) {
                   "2000/100");
       const std::string small = deepMlp(100, distinct),
                         large = deepMlp(2000, distinct);
+      // The faster of two compiles each: on a shared machine a slow spell
+      // during one compile would otherwise read as growth.
+      auto best = [&](const std::string &source, int level) {
+        Pipeline pipeline = Pipeline().optLevel(level).threads(1);
+        Measured first = compileInChild(source, pipeline);
+        Measured second = compileInChild(source, pipeline);
+        return first.ok && second.ok && second.seconds < first.seconds
+                   ? second
+                   : first;
+      };
       for (int level = 0; level <= 3; ++level) {
-        Measured a =
-            compileInChild(small, Pipeline().optLevel(level).threads(1));
-        Measured b =
-            compileInChild(large, Pipeline().optLevel(level).threads(1));
+        Measured a = best(small, level);
+        Measured b = best(large, level);
         std::printf("  %6d", level);
         std::printf("  %7.2f ms", a.ok ? a.seconds * 1e3 / 100 : 0.0);
         std::printf("  %7.2f ms", b.ok ? b.seconds * 1e3 / 2000 : 0.0);
