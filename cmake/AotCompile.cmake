@@ -175,9 +175,9 @@ function(_aot_check_target spec)
   endif()
   if(spec MATCHES "^cuda:")
     message(FATAL_ERROR "add_aot_target(${_aot_name}): TARGET '${spec}': "
-      "the cuda back end is not built yet in this version of mlir-aot; its "
-      "stages are declared (aot-compile --list-stages --target=${spec}) but "
-      "it generates no code")
+      "add_aot_target does not build cuda targets yet in this version of "
+      "mlir-aot; compile them with aot-compile --target=${spec} -o m.o "
+      "-o m.h and link MlirAot::cuda_runtime")
   endif()
   if(NOT spec MATCHES "^cpu:([^,]+)(,cpu=[^,]+)?(,features=.+)?$")
     message(FATAL_ERROR "add_aot_target(${_aot_name}): unknown TARGET "

@@ -12,6 +12,7 @@ set_target_properties(aot_abi_core PROPERTIES EXPORT_NAME abi_core)
 set_target_properties(aot_abi PROPERTIES EXPORT_NAME abi)
 set_target_properties(aot_support PROPERTIES EXPORT_NAME support)
 set_target_properties(aot_runtime PROPERTIES EXPORT_NAME runtime)
+set_target_properties(aot_cuda_runtime PROPERTIES EXPORT_NAME cuda_runtime)
 set_target_properties(aot_compiler PROPERTIES EXPORT_NAME compiler)
 set_target_properties(aot-compile PROPERTIES EXPORT_NAME aot-compile)
 # The tools load libMLIR.so and libLLVM.so from LLVM's own directory, which is
@@ -19,7 +20,8 @@ set_target_properties(aot-compile PROPERTIES EXPORT_NAME aot-compile)
 set_target_properties(aot-compile aot-testgen PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
 
-install(TARGETS aot_abi_core aot_abi aot_runtime aot_support aot_compiler
+install(TARGETS aot_abi_core aot_abi aot_runtime aot_cuda_runtime aot_support
+                aot_compiler
                 aot_testmain aot-compile aot-testgen
   EXPORT MlirAotTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

@@ -8,10 +8,60 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <set>
 
+// The GPU runtime (abi/runtime/CudaRuntime.cpp), by the names compiled code
+// calls; only their addresses are taken here.
+extern "C" {
+void aotCudaBegin();
+void *aotCudaConstant(const void *, std::uint64_t);
+void *mgpuModuleLoad(void *, std::uint64_t);
+void *mgpuModuleLoadJIT(void *, int);
+void mgpuModuleUnload(void *);
+void *mgpuModuleGetFunction(void *, const char *);
+void mgpuLaunchKernel(void *, std::intptr_t, std::intptr_t, std::intptr_t,
+                      std::intptr_t, std::intptr_t, std::intptr_t,
+                      std::int32_t, void *, void **, void **, std::size_t);
+void *mgpuStreamCreate();
+void mgpuStreamDestroy(void *);
+void mgpuStreamSynchronize(void *);
+void *mgpuMemAlloc(std::uint64_t, void *, bool);
+void mgpuMemFree(void *, void *);
+void mgpuMemcpy(void *, void *, std::size_t, void *);
+void mgpuMemset32(void *, unsigned, std::size_t, void *);
+void mgpuSetDefaultDevice(std::int32_t);
+}
 
 namespace aot {
+
+std::span<const LinkSymbol> cudaRuntimeSymbols() {
+#define AOT_CUDA_SYMBOL(name)                                                  \
+  LinkSymbol {                                                                 \
+    #name, kCudaRuntimeLibrary, false, reinterpret_cast<void *>(&name),        \
+        kLibStdCxx                                                             \
+  }
+  static const LinkSymbol table[] = {
+      AOT_CUDA_SYMBOL(aotCudaBegin),
+      AOT_CUDA_SYMBOL(aotCudaConstant),
+      AOT_CUDA_SYMBOL(mgpuModuleLoad),
+      AOT_CUDA_SYMBOL(mgpuModuleLoadJIT),
+      AOT_CUDA_SYMBOL(mgpuModuleUnload),
+      AOT_CUDA_SYMBOL(mgpuModuleGetFunction),
+      AOT_CUDA_SYMBOL(mgpuLaunchKernel),
+      AOT_CUDA_SYMBOL(mgpuStreamCreate),
+      AOT_CUDA_SYMBOL(mgpuStreamDestroy),
+      AOT_CUDA_SYMBOL(mgpuStreamSynchronize),
+      AOT_CUDA_SYMBOL(mgpuMemAlloc),
+      AOT_CUDA_SYMBOL(mgpuMemFree),
+      AOT_CUDA_SYMBOL(mgpuMemcpy),
+      AOT_CUDA_SYMBOL(mgpuMemset32),
+      AOT_CUDA_SYMBOL(mgpuSetDefaultDevice),
+  };
+#undef AOT_CUDA_SYMBOL
+  return table;
+}
 
 std::span<const LinkSymbol> libcSymbols() {
   static const LinkSymbol table[] = {
@@ -123,8 +173,8 @@ linkRequirements(const std::string &object, std::span<const LinkSymbol> table) {
                           "defines");
   }
   // The runtime first: it may itself call libstdc++, libm and libc.
-  static constexpr std::string_view order[] = {kRuntimeLibrary, kLibStdCxx,
-                                               kLibm};
+  static constexpr std::string_view order[] = {
+      kCudaRuntimeLibrary, kRuntimeLibrary, kLibStdCxx, kLibm};
   std::vector<std::string> out;
   for (std::string_view lib : order)
     if (std::find(needed.begin(), needed.end(), lib) != needed.end())

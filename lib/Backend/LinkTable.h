@@ -23,6 +23,7 @@ inline constexpr std::string_view kLibc = "";
 inline constexpr std::string_view kRuntimeLibrary = "aot_runtime";
 inline constexpr std::string_view kLibm = "m";
 inline constexpr std::string_view kLibStdCxx = "stdc++";
+inline constexpr std::string_view kCudaRuntimeLibrary = "aot_cuda_runtime";
 
 /// One symbol (or every symbol starting with `name` when `prefix`) and the
 /// library that defines it; kLibc for what every C link has.
@@ -46,6 +47,10 @@ std::span<const LinkSymbol> libmSymbols();
 /// The project's runtime (MlirAot::runtime): memrefCopy and the loader of
 /// external weights.
 std::span<const LinkSymbol> runtimeSymbols();
+
+/// The GPU runtime (MlirAot::cuda_runtime): what host code compiled for a
+/// cuda target calls to load its kernels, launch them and move memory.
+std::span<const LinkSymbol> cudaRuntimeSymbols();
 
 /// The entry of `table` for `symbol`, or nullptr.
 const LinkSymbol *findLinkSymbol(std::span<const LinkSymbol> table,

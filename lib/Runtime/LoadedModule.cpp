@@ -17,6 +17,8 @@
 
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "aot/abi/CudaStatus.h"
+
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -24,6 +26,7 @@ namespace aot {
 
 struct LoadedModule::Impl {
   Manifest manifest;
+  Target target;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::map<std::string, void (*)(void **), std::less<>> entries;
 };
@@ -70,7 +73,9 @@ Expected<LoadedModule> Artifact::load() const {
   // written library links: the loader binds them to the runtime linked in.
   llvm::orc::SymbolMap runtime;
   for (const LinkSymbol &symbol : backendFor(target_).linkTable())
-    if (symbol.library == kRuntimeLibrary && symbol.address)
+    if ((symbol.library == kRuntimeLibrary ||
+         symbol.library == kCudaRuntimeLibrary) &&
+        symbol.address)
       runtime[(*jit)->mangleAndIntern(
           llvm::StringRef(symbol.name.data(), symbol.name.size()))] = {
           llvm::orc::ExecutorAddr::fromPtr(symbol.address),
@@ -83,6 +88,7 @@ Expected<LoadedModule> Artifact::load() const {
 
   auto impl = std::make_unique<LoadedModule::Impl>();
   impl->manifest = manifest_;
+  impl->target = target_;
   for (const FunctionSig &f : manifest_.functions) {
     auto addr = (*jit)->lookup(kInvokePrefix + f.name);
     if (!addr)
@@ -308,7 +314,13 @@ LoadedModule::call(std::string_view function,
   if (Status s = packCall(std::string(function), *sig, args, frame); !s)
     return s.error();
   entry->second(frame.slots.data());
-  return unpackResults(*sig, args.size(), frame);
+  auto results = unpackResults(*sig, args.size(), frame);
+  // GPU code reports a failure through the runtime's status; the results
+  // it returned then hold nothing and are freed here.
+  if (impl_->target.kind == Target::Kind::Cuda && aotCudaStatus() != 0)
+    return Error::message("call to '" + std::string(function) +
+                          "' failed on the GPU: " + aotCudaLastError());
+  return results;
 }
 
 } // namespace aot

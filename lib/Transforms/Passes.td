@@ -214,4 +214,83 @@ def TestCrash : Pass<"aot-test-crash", "mlir::ModuleOp"> {
   }];
 }
 
+def GpuMarkDeviceBuffers
+    : Pass<"aot-gpu-mark-device-buffers", "mlir::ModuleOp"> {
+  let summary = "Mark the buffers and functions that live on the GPU";
+  let description = [{
+    Before the deallocation ops are lowered (which adds host-side
+    bookkeeping arrays), marks every `memref.alloc` and `memref.alloca`
+    with `aot.device`: they hold tensor data, which lives in device memory.
+    Marks every function with a body `aot.device_memory`: its memref
+    arguments are device memory. What the later lowering adds is unmarked
+    and stays on the host. Run `aot-gpu-device-memory` right after.
+  }];
+}
+
+def GpuDeviceMemory : Pass<"aot-gpu-device-memory", "mlir::ModuleOp"> {
+  let summary = "Put tensor data in device memory; public functions copy";
+  let description = [{
+    Marked allocations become `gpu.alloc` (a marked `memref.alloca` also
+    gets a `gpu.dealloc` at the end of its block); a `memref.dealloc` of
+    anything but a host allocation becomes `gpu.dealloc`; `memref.copy`
+    between device buffers becomes `linalg.copy`, which later becomes a
+    kernel. Each public function `f` keeps the host-memory interface: its
+    body moves to a private `f$device` taking and returning device memory,
+    and `f` copies its memref arguments to the device, calls it, copies
+    each memref result into a new host buffer and frees the device memory.
+  }];
+  let dependentDialects = [
+    "mlir::gpu::GPUDialect", "mlir::linalg::LinalgDialect",
+    "mlir::memref::MemRefDialect"
+  ];
+}
+
+def GpuMapLoops : Pass<"aot-gpu-map-loops", "mlir::func::FuncOp"> {
+  let summary = "Make every access to device memory part of a parallel loop";
+  let description = [{
+    In functions marked `aot.device_memory`, after linalg ops became
+    `scf.parallel` loops: tiles each outermost parallel loop into blocks
+    of threads (the innermost dimension by up to `block-x`, the next by up
+    to `block-y`, others by 1; never beyond a static trip count), and wraps
+    what is left of host code that reads or writes device memory (loops
+    over a reduction with no parallel dimension, element stores) into
+    one-iteration parallel loops, which become single-thread kernels. A
+    device element the host code needs is copied to a host buffer.
+  }];
+  let options = [
+    Option<"blockX", "block-x", "int64_t", /*default=*/"32",
+           "threads of a block along the innermost parallel dimension">,
+    Option<"blockY", "block-y", "int64_t", /*default=*/"8",
+           "threads along the next one">,
+    Option<"block1d", "block-1d", "int64_t", /*default=*/"256",
+           "threads of a block when the loop has one dimension">
+  ];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect", "mlir::gpu::GPUDialect",
+    "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect"
+  ];
+}
+
+def GpuMergeModules : Pass<"aot-gpu-merge-modules", "mlir::ModuleOp"> {
+  let summary = "Put every outlined kernel into one gpu.module";
+  let description = [{
+    Kernel outlining makes a `gpu.module` per kernel. One module means one
+    PTX, one cubin, one `ptxas` run and one module load at run time. Each
+    kernel takes its old module's (unique) name; launches are updated.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+def GpuDeviceConstants : Pass<"aot-gpu-device-constants", "mlir::ModuleOp"> {
+  let summary = "Host code reads constant globals through their device copy";
+  let description = [{
+    In the LLVM dialect, after the host code is lowered: each address of a
+    constant global taken by host code (a weight the kernels read) is
+    replaced by a call to the runtime's `aotCudaConstant(address, size)`,
+    which copies the constant to device memory once per process and
+    returns its device address.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // AOT_TRANSFORMS_PASSES

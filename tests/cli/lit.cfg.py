@@ -56,6 +56,14 @@ for tool in ("FileCheck", "not", "split-file", "llvm-nm", "llvm-ar",
         lit_config.fatal("'%s' not found in %s (Debian: install llvm-22-tools)"
                          % (tool, config.llvm_tools_dir))
 
+# ptxas, where the compiler looks for it (lib/Backend/Cuda/DeviceCode.h):
+# tests that need a cubin say REQUIRES: ptxas, and are reported unsupported
+# (not passed) on a machine without a CUDA toolkit.
+cuda_roots = ([os.environ["CUDA_HOME"]] if os.environ.get("CUDA_HOME")
+              else ["/usr/local/cuda", "/usr/lib/nvidia-cuda-toolkit"])
+if any(os.access(os.path.join(r, "bin", "ptxas"), os.X_OK) for r in cuda_roots):
+    config.available_features.add("ptxas")
+
 python = quote(sys.executable)
 config.substitutions.append(("%{python}", python))
 config.substitutions.append(

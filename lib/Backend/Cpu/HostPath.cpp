@@ -17,6 +17,7 @@ Expected<HostPath> HostPath::create(const Target &hostTarget, int optLevel) {
   path.context_ = std::make_unique<llvm::LLVMContext>();
   path.tm_ = std::move(*tm);
   path.optLevel_ = optLevel;
+  path.target_ = hostTarget;
   return path;
 }
 
@@ -78,7 +79,7 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
 
 Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
                         std::span<const LinkSymbol> linkTable) {
-  PartitionWork work{*tm_, ctx.target(), optLevel_, ctx.pool(), weights_};
+  PartitionWork work{*tm_, target_, optLevel_, ctx.pool(), weights_};
   if (ctx.runs(Stage::LlvmIrOpt)) {
     ctx.begin(Stage::LlvmIrOpt);
     // Partitions are merged back into one object as ELF relocatable

@@ -48,6 +48,9 @@ private:
   std::unique_ptr<llvm::LLVMContext> context_;
   std::unique_ptr<llvm::TargetMachine> tm_;
   int optLevel_ = 2;
+  /// The CPU target the host code is for (a device back end's compile
+  /// target is the device).
+  Target target_;
   /// Large constants, declarations of the LLVM module until its object.
   EmbeddedWeights weights_;
 };

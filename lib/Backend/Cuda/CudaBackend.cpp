@@ -1,19 +1,43 @@
 //===- CudaBackend.cpp - NVIDIA GPU kernels with a host object ------------===//
 //
-// The shape of the GPU path: linalg mapped to blocks and threads, kernels
-// outlined into a gpu.module, lowered to NVVM, compiled to PTX and cubin,
-// then the host path shared with the CPU back end (lib/Backend/Cpu/
-// HostPath.h) with the kernels embedded. Target specs parse and the stages
-// are listed; compiling is refused with a clear error until the code
-// generation lands.
+// The GPU path: the front end and bufferization of the CPU back end with
+// tensor data in device memory, linalg ops as parallel loops tiled to
+// blocks and threads, kernels outlined into one gpu.module and lowered to
+// NVVM, PTX generated in-process, a cubin from ptxas when a toolkit is
+// found; then the CPU back end's host path (lib/Backend/Cpu/HostPath.h)
+// compiles the host code, with the kernels embedded, for this machine.
 //
 //===----------------------------------------------------------------------===//
 #include "Backend/Cuda/CudaBackend.h"
 
+#include "Backend/Cpu/CpuBackend.h"
+#include "Backend/Cpu/HostPath.h"
+#include "Backend/Cuda/DeviceCode.h"
 #include "Backend/LinkTable.h"
 #include "Backend/TargetSpec.h"
+#include "aot/abi/KernelImage.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 #include <cctype>
+#include <mutex>
 
 namespace aot {
 
@@ -26,6 +50,12 @@ constexpr StageInfo kStages[] = {
 #undef AOT_STAGE
 };
 
+constexpr Stage kGpuMapped{"gpu-mapped"};
+constexpr Stage kKernels{"kernels"};
+constexpr Stage kNvvm{"nvvm"};
+constexpr Stage kPtx{"ptx"};
+constexpr Stage kCubin{"cubin"};
+
 bool isChip(std::string_view chip) {
   if (chip.size() < 5 || chip.substr(0, 3) != "sm_")
     return false;
@@ -33,6 +63,21 @@ bool isChip(std::string_view chip) {
     if (!std::isalnum(static_cast<unsigned char>(c)))
       return false;
   return std::isdigit(static_cast<unsigned char>(chip[3]));
+}
+
+/// The CPU back end's bufferization, with tensor data placed in device
+/// memory before the deallocation ops are lowered (which adds host-side
+/// bookkeeping that must stay on the host).
+std::string bufferizedPasses(const Target &target) {
+  std::string cpu = cpuBackend().defaultPasses(Stage::Bufferized, target);
+  const std::string anchor =
+      "aot-free-dispatch-buffers,convert-bufferization-to-memref";
+  size_t at = cpu.find(anchor);
+  if (at == std::string::npos)
+    return cpu;
+  return cpu.replace(at, anchor.size(),
+                     "aot-free-dispatch-buffers,aot-gpu-mark-device-buffers,"
+                     "convert-bufferization-to-memref,aot-gpu-device-memory");
 }
 
 class CudaBackend final : public Backend {
@@ -74,30 +119,186 @@ public:
   }
 
   Status checkTarget(const Target &target) const override {
-    return Error::message(
-        "target " + targetString(target) +
-        ": the cuda back end is not built yet in this version of mlir-aot; "
-        "its stages are declared (aot-compile --list-stages "
-        "--target=cuda:CHIP) but it generates no code. Compile for the CPU "
-        "(--target=host) instead");
+    auto features = nvptxFeatures(target);
+    if (!features)
+      return Error::message("target " + targetString(target) + ": " +
+                            features.error().diagnostics().front().message);
+    return Status::ok();
   }
 
   std::span<const StageInfo> stages() const override { return kStages; }
-  std::string defaultPasses(Stage, const Target &) const override { return ""; }
-  void registerDialects(mlir::DialectRegistry &) const override {}
-  void registerPasses() const override {}
+  std::string defaultPasses(Stage stage, const Target &target) const override;
+  void registerDialects(mlir::DialectRegistry &registry) const override;
+  void registerPasses() const override {
+    static std::once_flag once;
+    cpuBackend().registerPasses();
+    std::call_once(once, [] { mlir::registerGPUPasses(); });
+  }
 
-  Status generate(mlir::ModuleOp, CodegenContext &ctx) const override {
-    return checkTarget(ctx.target());
+  Status generate(mlir::ModuleOp module, CodegenContext &ctx) const override;
+  Status generateFrom(std::string_view, const std::string &sourceName,
+                      CodegenContext &) const override {
+    return Error::message(
+        "cannot resume a cuda compile from " + sourceName +
+        ": the kernels are not in the host code's LLVM IR; resume from an "
+        "MLIR stage (--compile-from with a stage up to nvvm)");
   }
-  Status generateFrom(std::string_view, const std::string &,
-                      CodegenContext &ctx) const override {
-    return checkTarget(ctx.target());
-  }
-  std::span<const LinkSymbol> linkTable() const override {
-    return libcSymbols();
-  }
+  std::span<const LinkSymbol> linkTable() const override;
 };
+
+std::string CudaBackend::defaultPasses(Stage stage,
+                                       const Target &target) const {
+  if (stage == Stage::Linalg)
+    return cpuBackend().defaultPasses(stage, target);
+  if (stage == Stage::Bufferized)
+    return bufferizedPasses(target);
+  if (stage == kGpuMapped)
+    // No canonicalization between the mapping passes: it would fold the
+    // one-thread loops away before they become kernels.
+    return "func.func(convert-linalg-to-parallel-loops,aot-gpu-map-loops,"
+           "gpu-map-parallel-loops{mapping-policy=innermost-first},"
+           "convert-parallel-loops-to-gpu),canonicalize,cse";
+  if (stage == kKernels)
+    return "gpu-kernel-outlining,aot-gpu-merge-modules,canonicalize,cse";
+  if (stage == kNvvm) {
+    auto ptx = ptxVersionFor(target);
+    std::string attach = "nvvm-attach-target{chip=" + target.chip +
+                         " features=+ptx" + (ptx ? *ptx : "") + " O=3}";
+    return attach +
+           ",gpu.module(expand-strided-metadata,lower-affine,"
+           "convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,"
+           "reconcile-unrealized-casts),"
+           "func.func(gpu-async-region),aot-export-c-interface,"
+           "func.func(expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+           "arith-emulate-unsupported-floats{source-types=bf16 "
+           "target-type=f32},arith-expand{include-bf16=true},"
+           "convert-math-to-llvm),"
+           "convert-math-to-libm,"
+           "finalize-memref-to-llvm{use-generic-functions=true},"
+           "func.func(convert-arith-to-llvm),convert-cf-to-llvm,"
+           "convert-func-to-llvm,gpu-to-llvm,"
+           "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts),"
+           "reconcile-unrealized-casts,aot-gpu-device-constants,"
+           "aot-weights-as-bytes";
+  }
+  return "";
+}
+
+void CudaBackend::registerDialects(mlir::DialectRegistry &registry) const {
+  cpuBackend().registerDialects(registry);
+  registry.insert<mlir::gpu::GPUDialect, mlir::NVVM::NVVMDialect>();
+  // convert-gpu-to-nvvm lowers what kernels hold through each dialect's
+  // ConvertToLLVM interface.
+  mlir::arith::registerConvertArithToLLVMInterface(registry);
+  mlir::cf::registerConvertControlFlowToLLVMInterface(registry);
+  mlir::index::registerConvertIndexToLLVMInterface(registry);
+  mlir::registerConvertMemRefToLLVMInterface(registry);
+  mlir::registerConvertNVVMToLLVMInterface(registry);
+  mlir::NVVM::registerConvertGpuToNVVMInterface(registry);
+  mlir::ub::registerConvertUBToLLVMInterface(registry);
+  mlir::vector::registerConvertVectorToLLVMInterface(registry);
+  mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  mlir::registerGPUDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+  mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(
+      registry);
+}
+
+/// Replaces each gpu.module by a gpu.binary holding its kernel images, the
+/// form in which the host translation embeds them and loads them at run
+/// time (mgpuModuleLoad of the runtime, abi/runtime/CudaRuntime.cpp).
+Status embedKernels(mlir::gpu::GPUModuleOp gpuModule, const std::string &blob) {
+  mlir::OpBuilder b(gpuModule);
+  mlir::MLIRContext *ctx = gpuModule.getContext();
+  mlir::ArrayAttr targets = gpuModule.getTargetsAttr();
+  if (!targets || targets.empty())
+    return Error::message("internal error: gpu.module @" +
+                          gpuModule.getName().str() + " has no target");
+  auto object = mlir::gpu::ObjectAttr::get(
+      ctx, targets[0], mlir::gpu::CompilationTarget::Binary,
+      mlir::StringAttr::get(ctx, blob), /*properties=*/nullptr,
+      /*kernels=*/nullptr);
+  mlir::gpu::BinaryOp::create(b, gpuModule.getLoc(), gpuModule.getName(),
+                              /*offloadingHandler=*/nullptr,
+                              b.getArrayAttr({object}));
+  gpuModule.erase();
+  return Status::ok();
+}
+
+Status CudaBackend::generate(mlir::ModuleOp module,
+                             CodegenContext &ctx) const {
+  const Target &target = ctx.target();
+  int optLevel = ctx.pipeline().optLevel();
+  CudaToolkit toolkit = findCudaToolkit();
+  llvm::SmallVector<mlir::gpu::GPUModuleOp> gpuModules(
+      module.getOps<mlir::gpu::GPUModuleOp>());
+  std::string allPtx;
+  std::string allCubin;
+  std::vector<std::string> blobs;
+  if (ctx.runs(kPtx))
+    ctx.begin(kPtx);
+  for (mlir::gpu::GPUModuleOp gpuModule : gpuModules) {
+    auto ptx = emitPtx(*gpuModule, target, optLevel, toolkit.libdevice);
+    if (!ptx)
+      return ctx.withDiagnostics(ptx.error());
+    allPtx += *ptx;
+    std::string cubin;
+    if (!toolkit.ptxas.empty()) {
+      auto assembled =
+          assemblePtx(*ptx, target, toolkit.ptxas,
+                      ctx.pipeline().debug().debugInfo != DebugInfo::None);
+      if (!assembled)
+        return assembled.error();
+      cubin = std::move(*assembled);
+      allCubin += cubin;
+    }
+    std::string ptxText = *ptx;
+    ptxText.push_back('\0');
+    std::vector<abi::KernelImage> images;
+    if (!cubin.empty())
+      images.push_back({abi::KernelImageKind::Cubin, cubin});
+    images.push_back({abi::KernelImageKind::Ptx, ptxText});
+    blobs.push_back(abi::packKernelImages(images));
+  }
+  if (ctx.runs(kPtx))
+    ctx.keep(kPtx, allPtx);
+  if (ctx.runs(kCubin)) {
+    ctx.begin(kCubin);
+    if (toolkit.ptxas.empty() && !gpuModules.empty())
+      ctx.warnings().push_back(
+          {Severity::Warning, "", 0, 0,
+           "ptxas was not found (searched " + toolkit.searched +
+               "): the kernels are embedded as PTX only, which the driver "
+               "compiles when they are first loaded; set CUDA_HOME to a "
+               "CUDA toolkit to embed a cubin for " + target.chip});
+    if (allCubin.empty())
+      ctx.reached(kCubin);
+    else
+      ctx.keep(kCubin, allCubin);
+  }
+  if (!ctx.runs(Stage::LlvmIr))
+    return Status::ok();
+  for (auto [gpuModule, blob] : llvm::zip(gpuModules, blobs))
+    if (Status s = embedKernels(gpuModule, blob); !s)
+      return s;
+  auto host = HostPath::create(Target::host(), optLevel);
+  if (!host)
+    return host.error();
+  auto llvmModule = host->translate(module, ctx);
+  if (!llvmModule)
+    return llvmModule.error();
+  return host->finish(**llvmModule, ctx, linkTable());
+}
+
+std::span<const LinkSymbol> CudaBackend::linkTable() const {
+  static const std::vector<LinkSymbol> table = [] {
+    std::vector<LinkSymbol> rows;
+    for (auto part : {cpuBackend().linkTable(), cudaRuntimeSymbols()})
+      rows.insert(rows.end(), part.begin(), part.end());
+    return rows;
+  }();
+  return table;
+}
 
 } // namespace
 

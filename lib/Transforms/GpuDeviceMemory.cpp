@@ -1,0 +1,266 @@
+//===- GpuDeviceMemory.cpp - tensor data in device memory -----------------===//
+//
+// The GPU this compiles for cannot read host memory (no HMM on the machines
+// it targets), so every buffer of tensor data is device memory, and the
+// public functions keep the host-memory ABI of the CPU target by copying at
+// their boundary. Bookkeeping that the deallocation lowering adds (arrays of
+// pointers and ownership flags the host code reads) stays in host memory:
+// aot-gpu-mark-device-buffers marks, before that lowering, what is data.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/GpuMemory.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace aot {
+#define GEN_PASS_DEF_GPUMARKDEVICEBUFFERS
+#define GEN_PASS_DEF_GPUDEVICEMEMORY
+#include "Transforms/Passes.h.inc"
+
+namespace {
+
+struct GpuMarkDeviceBuffersPass
+    : impl::GpuMarkDeviceBuffersBase<GpuMarkDeviceBuffersPass> {
+  void runOnOperation() override {
+    mlir::UnitAttr unit = mlir::UnitAttr::get(&getContext());
+    for (auto fn : getOperation().getOps<mlir::func::FuncOp>()) {
+      if (fn.isExternal())
+        continue;
+      fn->setAttr(kDeviceMemoryAttr, unit);
+      fn.walk([&](mlir::Operation *op) {
+        if (llvm::isa<mlir::memref::AllocOp, mlir::memref::AllocaOp>(op))
+          op->setAttr(kDeviceBufferAttr, unit);
+      });
+    }
+  }
+};
+
+/// The dynamic sizes of `value` (a memref), read from its descriptor.
+llvm::SmallVector<mlir::Value> dynamicSizes(mlir::OpBuilder &b,
+                                            mlir::Location loc,
+                                            mlir::Value value) {
+  auto type = llvm::cast<mlir::MemRefType>(value.getType());
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (type.isDynamicDim(i))
+      sizes.push_back(mlir::memref::DimOp::create(b, loc, value, i));
+  return sizes;
+}
+
+mlir::Value deviceAlloc(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::MemRefType type, mlir::ValueRange sizes) {
+  return mlir::gpu::AllocOp::create(b, loc, type, /*asyncToken=*/mlir::Type(),
+                                    /*asyncDependencies=*/mlir::ValueRange(),
+                                    sizes, /*symbolOperands=*/mlir::ValueRange(),
+                                    /*hostShared=*/false)
+      .getMemref();
+}
+
+void deviceCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
+                mlir::Value src) {
+  mlir::gpu::MemcpyOp::create(b, loc, /*asyncToken=*/mlir::Type(),
+                              /*asyncDependencies=*/mlir::ValueRange(), dst,
+                              src);
+}
+
+/// Allocations, deallocations and copies of one function.
+mlir::LogicalResult placeBuffers(mlir::func::FuncOp fn) {
+  llvm::SmallVector<mlir::Operation *> ops;
+  fn.walk([&](mlir::Operation *op) { ops.push_back(op); });
+  mlir::OpBuilder b(fn.getContext());
+  for (mlir::Operation *op : ops) {
+    b.setInsertionPoint(op);
+    if (auto alloc = llvm::dyn_cast<mlir::memref::AllocOp>(op)) {
+      if (!alloc->hasAttr(kDeviceBufferAttr))
+        continue;
+      if (!alloc.getSymbolOperands().empty())
+        return alloc.emitOpError(
+            "has a layout with symbols; a device buffer cannot have one");
+      alloc.replaceAllUsesWith(deviceAlloc(b, alloc.getLoc(), alloc.getType(),
+                                           alloc.getDynamicSizes()));
+      alloc.erase();
+    } else if (auto alloca = llvm::dyn_cast<mlir::memref::AllocaOp>(op)) {
+      if (!alloca->hasAttr(kDeviceBufferAttr))
+        continue;
+      mlir::Value buffer = deviceAlloc(b, alloca.getLoc(), alloca.getType(),
+                                       alloca.getDynamicSizes());
+      b.setInsertionPoint(alloca->getBlock()->getTerminator());
+      mlir::gpu::DeallocOp::create(b, alloca.getLoc(), mlir::Type(),
+                                   mlir::ValueRange(), buffer);
+      alloca.replaceAllUsesWith(buffer);
+      alloca.erase();
+    } else if (auto dealloc = llvm::dyn_cast<mlir::memref::DeallocOp>(op)) {
+      if (isHostMemory(dealloc.getMemref()))
+        continue;
+      mlir::gpu::DeallocOp::create(b, dealloc.getLoc(), mlir::Type(),
+                                   mlir::ValueRange(), dealloc.getMemref());
+      dealloc.erase();
+    } else if (auto copy = llvm::dyn_cast<mlir::memref::CopyOp>(op)) {
+      if (isHostMemory(copy.getSource()) || isHostMemory(copy.getTarget()))
+        continue;
+      mlir::linalg::CopyOp::create(b, copy.getLoc(), copy.getSource(),
+                                   copy.getTarget());
+      copy.erase();
+    }
+  }
+  return mlir::success();
+}
+
+/// What a result of a device function is, seen from its caller.
+struct ResultKind {
+  int argument = -1;  ///< the argument it is a view of, or -1
+  int sameAs = -1;    ///< an earlier result with the same buffer, or -1
+  bool constant = false;
+};
+
+/// The kinds of `fn`'s results, from its return op; failure when it has
+/// several return ops that disagree.
+mlir::FailureOr<llvm::SmallVector<ResultKind>>
+resultKinds(mlir::func::FuncOp fn) {
+  std::optional<llvm::SmallVector<ResultKind>> kinds;
+  mlir::WalkResult walk = fn.walk([&](mlir::func::ReturnOp ret) {
+    llvm::SmallVector<ResultKind> here(ret.getNumOperands());
+    llvm::SmallVector<mlir::Value> roots;
+    for (auto [i, operand] : llvm::enumerate(ret.getOperands())) {
+      mlir::Value root = rootBuffer(operand);
+      roots.push_back(root);
+      if (!llvm::isa<mlir::MemRefType>(operand.getType()))
+        continue;
+      if (auto arg = llvm::dyn_cast<mlir::BlockArgument>(root);
+          arg && arg.getOwner()->isEntryBlock() &&
+          arg.getOwner()->getParentOp() == fn)
+        here[i].argument = arg.getArgNumber();
+      here[i].constant = isConstantBuffer(operand);
+      for (size_t j = 0; j < i; ++j)
+        if (roots[j] == root)
+          here[i].sameAs = j;
+    }
+    if (!kinds) {
+      kinds = here;
+      return mlir::WalkResult::advance();
+    }
+    for (auto [a, b] : llvm::zip(*kinds, here))
+      if (a.argument != b.argument || a.sameAs != b.sameAs ||
+          a.constant != b.constant)
+        return mlir::WalkResult::interrupt();
+    return mlir::WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return fn.emitOpError("returns buffers that alias its arguments or each "
+                          "other differently on different paths; the GPU "
+                          "target cannot copy such results to the host"),
+           mlir::failure();
+  return kinds ? *kinds : llvm::SmallVector<ResultKind>();
+}
+
+/// The runtime's aotCudaBegin, declared once.
+mlir::func::FuncOp beginCall(mlir::SymbolTable &symbols, mlir::Location loc) {
+  constexpr llvm::StringLiteral name = "aotCudaBegin";
+  if (auto fn = symbols.lookup<mlir::func::FuncOp>(name))
+    return fn;
+  mlir::OpBuilder b(loc.getContext());
+  auto fn = mlir::func::FuncOp::create(
+      b, loc, name, b.getFunctionType(mlir::TypeRange(), mlir::TypeRange()));
+  fn.setPrivate();
+  symbols.insert(fn);
+  return fn;
+}
+
+/// Moves the body of public `fn` into a private `fn$device` and makes `fn`
+/// copy its memref arguments to the device and its memref results back.
+mlir::FailureOr<mlir::func::FuncOp>
+splitHostBoundary(mlir::func::FuncOp fn, mlir::SymbolTable &symbols) {
+  auto kinds = resultKinds(fn);
+  if (mlir::failed(kinds))
+    return mlir::failure();
+  mlir::OpBuilder b(fn);
+  auto device = llvm::cast<mlir::func::FuncOp>(b.clone(*fn));
+  device.setName((fn.getName() + "$device").str());
+  device.setPrivate();
+  device->removeAttr("llvm.emit_c_interface");
+  symbols.insert(device);
+
+  // The public function is host code only: it copies and calls.
+  fn->removeAttr(kDeviceMemoryAttr);
+  mlir::Location loc = fn.getLoc();
+  fn.getBody().getBlocks().clear();
+  mlir::Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  // A call starts with a clean status (abi/aot/abi/CudaStatus.h).
+  mlir::func::CallOp::create(b, loc, beginCall(symbols, loc),
+                             mlir::ValueRange());
+  llvm::SmallVector<mlir::Value> args;
+  llvm::SmallVector<mlir::Value> toFree;
+  for (mlir::BlockArgument arg : entry->getArguments()) {
+    auto type = llvm::dyn_cast<mlir::MemRefType>(arg.getType());
+    if (!type) {
+      args.push_back(arg);
+      continue;
+    }
+    mlir::Value copy = deviceAlloc(b, loc, type, dynamicSizes(b, loc, arg));
+    deviceCopy(b, loc, copy, arg);
+    args.push_back(copy);
+    toFree.push_back(copy);
+  }
+  auto call = mlir::func::CallOp::create(b, loc, device, args);
+  llvm::SmallVector<mlir::Value> results;
+  for (auto [result, kind] : llvm::zip(call.getResults(), *kinds)) {
+    auto type = llvm::dyn_cast<mlir::MemRefType>(result.getType());
+    if (!type) {
+      results.push_back(result);
+      continue;
+    }
+    // Every memref result is a new host buffer, as the CPU target's
+    // results are when they do not alias.
+    auto host = mlir::memref::AllocOp::create(
+        b, loc, type, dynamicSizes(b, loc, result),
+        /*alignment=*/b.getI64IntegerAttr(64));
+    deviceCopy(b, loc, host, result);
+    results.push_back(host);
+    if (kind.argument < 0 && kind.sameAs < 0 && !kind.constant)
+      toFree.push_back(result);
+  }
+  for (mlir::Value buffer : toFree)
+    mlir::gpu::DeallocOp::create(b, loc, mlir::Type(), mlir::ValueRange(),
+                                 buffer);
+  mlir::func::ReturnOp::create(b, loc, results);
+  return device;
+}
+
+struct GpuDeviceMemoryPass : impl::GpuDeviceMemoryBase<GpuDeviceMemoryPass> {
+  void runOnOperation() override {
+    mlir::ModuleOp module = getOperation();
+    mlir::SymbolTable symbols(module);
+    llvm::SmallVector<mlir::func::FuncOp> functions(
+        module.getOps<mlir::func::FuncOp>());
+    for (mlir::func::FuncOp fn : functions) {
+      if (!fn->hasAttr(kDeviceMemoryAttr))
+        continue;
+      if (mlir::failed(placeBuffers(fn)))
+        return signalPassFailure();
+    }
+    // Calls between public functions go to the device-memory versions.
+    llvm::DenseMap<mlir::StringAttr, mlir::func::FuncOp> deviceOf;
+    for (mlir::func::FuncOp fn : functions)
+      if (fn->hasAttr(kDeviceMemoryAttr) && fn.isPublic()) {
+        auto device = splitHostBoundary(fn, symbols);
+        if (mlir::failed(device))
+          return signalPassFailure();
+        deviceOf[fn.getSymNameAttr()] = *device;
+      }
+    module.walk([&](mlir::func::CallOp call) {
+      if (mlir::func::FuncOp device =
+              deviceOf.lookup(call.getCalleeAttr().getAttr()))
+        call.setCallee(device.getName());
+    });
+  }
+};
+
+} // namespace
+} // namespace aot

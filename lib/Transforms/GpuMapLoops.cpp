@@ -1,0 +1,238 @@
+//===- GpuMapLoops.cpp - every access to device memory in a kernel --------===//
+//
+// After convert-linalg-to-parallel-loops, the parallel dimensions of each
+// linalg op are an scf.parallel, which upstream's mapping and conversion
+// turn into a kernel launch. What is not inside one stays host code, and
+// host code cannot touch device memory: a reduction over every dimension
+// (a loop nest with no parallel loop), element stores that assemble a small
+// tensor, an element read to decide a branch. Those become one-thread
+// kernels here, and an element the host needs is copied out. Then each
+// parallel loop is tiled into blocks of threads, the innermost dimension
+// along thread x so that neighbouring threads touch neighbouring elements.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/GpuMemory.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace aot {
+#define GEN_PASS_DEF_GPUMAPLOOPS
+#include "Transforms/Passes.h.inc"
+
+namespace {
+
+enum class Kind {
+  Host,     ///< touches no device memory
+  Device,   ///< reads or writes device memory: belongs in a kernel
+  Control,  ///< host control flow around kernels, calls or allocations
+  Parallel, ///< a parallel loop: a kernel of its own
+};
+
+/// Whether `op` itself (not its regions) reads or writes device memory.
+bool touchesDeviceMemory(mlir::Operation *op) {
+  if (llvm::isa<mlir::gpu::GPUDialect>(op->getDialect()) ||
+      llvm::isa<mlir::CallOpInterface, mlir::memref::AllocOp,
+                mlir::memref::AllocaOp, mlir::memref::DeallocOp>(op))
+    return false;
+  auto effects = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  llvm::SmallVector<mlir::MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::any_of(list, [](const auto &effect) {
+    mlir::Value value = effect.getValue();
+    return value && llvm::isa<mlir::MemRefType>(value.getType()) &&
+           !isHostMemory(value) &&
+           llvm::isa<mlir::MemoryEffects::Read, mlir::MemoryEffects::Write>(
+               effect.getEffect());
+  });
+}
+
+Kind classify(mlir::Operation *op) {
+  if (llvm::isa<mlir::scf::ParallelOp>(op))
+    return Kind::Parallel;
+  if (op->getNumRegions() == 0)
+    return touchesDeviceMemory(op) ? Kind::Device : Kind::Host;
+  bool control = false;
+  bool device = false;
+  op->walk([&](mlir::Operation *nested) {
+    if (nested == op)
+      return;
+    if (llvm::isa<mlir::scf::ParallelOp, mlir::CallOpInterface,
+                  mlir::memref::AllocOp, mlir::memref::AllocaOp,
+                  mlir::memref::DeallocOp>(nested) ||
+        llvm::isa<mlir::gpu::GPUDialect>(nested->getDialect()))
+      control = true;
+    else if (touchesDeviceMemory(nested))
+      device = true;
+  });
+  if (control)
+    return Kind::Control;
+  return device ? Kind::Device : Kind::Host;
+}
+
+/// A one-iteration parallel loop before `before`.
+mlir::scf::ParallelOp serialLoop(mlir::OpBuilder &b, mlir::Location loc) {
+  mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
+  mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
+  return mlir::scf::ParallelOp::create(b, loc, mlir::ValueRange{zero},
+                                       mlir::ValueRange{one},
+                                       mlir::ValueRange{one});
+}
+
+class Mapper {
+public:
+  explicit Mapper(const GpuMapLoopsOptions &options) : options_(options) {}
+
+  mlir::LogicalResult mapBlock(mlir::Block &block) {
+    llvm::SmallVector<mlir::Operation *> group;
+    auto flush = [&]() -> mlir::LogicalResult {
+      if (group.empty())
+        return mlir::success();
+      mlir::LogicalResult result = wrap(group);
+      group.clear();
+      return result;
+    };
+    for (mlir::Operation &op : llvm::make_early_inc_range(block)) {
+      switch (classify(&op)) {
+      case Kind::Parallel:
+        if (mlir::failed(flush()))
+          return mlir::failure();
+        tile(llvm::cast<mlir::scf::ParallelOp>(op));
+        break;
+      case Kind::Control:
+        if (mlir::failed(flush()))
+          return mlir::failure();
+        for (mlir::Region &region : op.getRegions())
+          for (mlir::Block &nested : region)
+            if (mlir::failed(mapBlock(nested)))
+              return mlir::failure();
+        break;
+      case Kind::Device:
+        if (auto load = llvm::dyn_cast<mlir::memref::LoadOp>(op)) {
+          if (mlir::failed(flush()))
+            return mlir::failure();
+          readToHost(load);
+        } else {
+          group.push_back(&op);
+        }
+        break;
+      case Kind::Host:
+        // Pure host computations (index arithmetic, constants) may sit
+        // between device accesses without splitting their kernel.
+        if (!mlir::isMemoryEffectFree(&op) || op.hasTrait<mlir::OpTrait::IsTerminator>())
+          if (mlir::failed(flush()))
+            return mlir::failure();
+        break;
+      }
+    }
+    return flush();
+  }
+
+private:
+  /// Moves `group` into a one-thread kernel placed where its last op was.
+  mlir::LogicalResult wrap(llvm::ArrayRef<mlir::Operation *> group) {
+    llvm::SmallPtrSet<mlir::Operation *, 8> members(group.begin(),
+                                                    group.end());
+    for (mlir::Operation *op : group)
+      for (mlir::Operation *user : op->getUsers())
+        if (!members.contains(user) &&
+            !members.contains(group.front()->getBlock()->findAncestorOpInBlock(
+                *user)))
+          return op->emitOpError(
+                     "computes a value from device memory that host code "
+                     "uses; the GPU target cannot run it")
+                     .attachNote(user->getLoc())
+                 << "used here";
+    mlir::OpBuilder b(group.back());
+    auto loop = serialLoop(b, group.back()->getLoc());
+    loop->setAttr(kSerialAttr, b.getUnitAttr());
+    mlir::Operation *end = loop.getBody()->getTerminator();
+    for (mlir::Operation *op : group)
+      op->moveBefore(end);
+    return mlir::success();
+  }
+
+  /// Replaces a host read of device memory with a one-thread kernel that
+  /// stores the element into a device scalar, copied to a host one.
+  void readToHost(mlir::memref::LoadOp load) {
+    mlir::OpBuilder b(load);
+    mlir::Location loc = load.getLoc();
+    auto scalar = mlir::MemRefType::get({}, load.getType());
+    mlir::Value device =
+        mlir::gpu::AllocOp::create(b, loc, scalar, mlir::Type(),
+                                   mlir::ValueRange(), mlir::ValueRange(),
+                                   mlir::ValueRange(), false)
+            .getMemref();
+    auto loop = serialLoop(b, loc);
+    loop->setAttr(kSerialAttr, b.getUnitAttr());
+    load->moveBefore(loop.getBody()->getTerminator());
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    mlir::memref::StoreOp::create(b, loc, load.getResult(), device,
+                                  mlir::ValueRange());
+    b.setInsertionPointAfter(loop);
+    mlir::Value host = mlir::memref::AllocaOp::create(b, loc, scalar);
+    mlir::gpu::MemcpyOp::create(b, loc, mlir::Type(), mlir::ValueRange(), host,
+                                device);
+    mlir::gpu::DeallocOp::create(b, loc, mlir::Type(), mlir::ValueRange(),
+                                 device);
+    mlir::Value value =
+        mlir::memref::LoadOp::create(b, loc, host, mlir::ValueRange());
+    load.getResult().replaceUsesWithIf(value, [&](mlir::OpOperand &use) {
+      return !loop->isAncestor(use.getOwner());
+    });
+  }
+
+  /// Tiles a parallel loop into blocks of threads (the outer loop's
+  /// iterations become blocks, the inner one's threads).
+  void tile(mlir::scf::ParallelOp loop) {
+    if (loop->hasAttr(kSerialAttr) || loop->hasAttr("mapping"))
+      return;
+    unsigned rank = loop.getNumLoops();
+    llvm::SmallVector<int64_t> sizes(rank, 1);
+    if (rank == 1) {
+      sizes[0] = options_.block1d;
+    } else {
+      sizes[rank - 1] = options_.blockX;
+      sizes[rank - 2] = options_.blockY;
+    }
+    for (unsigned i = 0; i < rank; ++i) {
+      auto lb = mlir::getConstantIntValue(loop.getLowerBound()[i]);
+      auto ub = mlir::getConstantIntValue(loop.getUpperBound()[i]);
+      auto step = mlir::getConstantIntValue(loop.getStep()[i]);
+      if (lb && ub && step && *step > 0)
+        sizes[i] = std::max<int64_t>(
+            1, std::min<int64_t>(sizes[i], (*ub - *lb + *step - 1) / *step));
+    }
+    mlir::scf::tileParallelLoop(loop, sizes, /*noMinMaxBounds=*/false);
+  }
+
+  /// Marks the one-thread loops this pass makes, which are not tiled.
+  static constexpr llvm::StringLiteral kSerialAttr = "aot.serial";
+  const GpuMapLoopsOptions &options_;
+};
+
+struct GpuMapLoopsPass : impl::GpuMapLoopsBase<GpuMapLoopsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    mlir::func::FuncOp fn = getOperation();
+    if (fn.isExternal() || !fn->hasAttr(kDeviceMemoryAttr))
+      return;
+    GpuMapLoopsOptions options{blockX, blockY, block1d};
+    Mapper mapper(options);
+    for (mlir::Block &block : fn.getBody())
+      if (mlir::failed(mapper.mapBlock(block)))
+        return signalPassFailure();
+    fn.walk([](mlir::scf::ParallelOp loop) {
+      loop->removeAttr(llvm::StringLiteral("aot.serial"));
+    });
+  }
+};
+
+} // namespace
+} // namespace aot
