@@ -17,6 +17,7 @@
 #include "aot/abi/CudaStatus.h"
 #include "aot/abi/KernelImage.h"
 #include "runtime/CudaDriver.h"
+#include "runtime/CudaEntryPoints.h"
 
 #include <cstdint>
 #include <cstdlib>

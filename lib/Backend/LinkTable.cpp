@@ -1,38 +1,16 @@
 //===- LinkTable.cpp - the symbols compiled code may call -----------------===//
 #include "Backend/LinkTable.h"
 
+#include "aot/abi/CudaStatus.h"
 #include "aot/abi/Runtime.h"
 #include "aot/abi/Weights.h"
+#include "runtime/CudaEntryPoints.h"
 
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
-#include <cstddef>
-#include <cstdint>
 #include <set>
-
-// The GPU runtime (abi/runtime/CudaRuntime.cpp), by the names compiled code
-// calls; only their addresses are taken here.
-extern "C" {
-void aotCudaBegin();
-void *aotCudaConstant(const void *, std::uint64_t);
-void *mgpuModuleLoad(void *, std::uint64_t);
-void *mgpuModuleLoadJIT(void *, int);
-void mgpuModuleUnload(void *);
-void *mgpuModuleGetFunction(void *, const char *);
-void mgpuLaunchKernel(void *, std::intptr_t, std::intptr_t, std::intptr_t,
-                      std::intptr_t, std::intptr_t, std::intptr_t,
-                      std::int32_t, void *, void **, void **, std::size_t);
-void *mgpuStreamCreate();
-void mgpuStreamDestroy(void *);
-void mgpuStreamSynchronize(void *);
-void *mgpuMemAlloc(std::uint64_t, void *, bool);
-void mgpuMemFree(void *, void *);
-void mgpuMemcpy(void *, void *, std::size_t, void *);
-void mgpuMemset32(void *, unsigned, std::size_t, void *);
-void mgpuSetDefaultDevice(std::int32_t);
-}
 
 namespace aot {
 
@@ -124,6 +102,14 @@ std::span<const LinkSymbol> runtimeSymbols() {
        reinterpret_cast<void *>(&abi::aotWeightsEnsure), kLibStdCxx},
   };
   return table;
+}
+
+std::vector<LinkSymbol>
+joinLinkTables(std::initializer_list<std::span<const LinkSymbol>> parts) {
+  std::vector<LinkSymbol> rows;
+  for (std::span<const LinkSymbol> part : parts)
+    rows.insert(rows.end(), part.begin(), part.end());
+  return rows;
 }
 
 const LinkSymbol *findLinkSymbol(std::span<const LinkSymbol> table,

@@ -11,6 +11,7 @@
 
 #include "aot/Diagnostics.h"
 
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -51,6 +52,10 @@ std::span<const LinkSymbol> runtimeSymbols();
 /// The GPU runtime (MlirAot::cuda_runtime): what host code compiled for a
 /// cuda target calls to load its kernels, launch them and move memory.
 std::span<const LinkSymbol> cudaRuntimeSymbols();
+
+/// One table made of `parts`, in order.
+std::vector<LinkSymbol>
+joinLinkTables(std::initializer_list<std::span<const LinkSymbol>> parts);
 
 /// The entry of `table` for `symbol`, or nullptr.
 const LinkSymbol *findLinkSymbol(std::span<const LinkSymbol> table,

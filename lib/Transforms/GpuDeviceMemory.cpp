@@ -14,9 +14,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/IRMapping.h"
-
-#include "llvm/ADT/SetVector.h"
 
 namespace aot {
 #define GEN_PASS_DEF_GPUMARKDEVICEBUFFERS

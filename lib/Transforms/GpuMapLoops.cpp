@@ -76,13 +76,19 @@ Kind classify(mlir::Operation *op) {
   return device ? Kind::Device : Kind::Host;
 }
 
-/// A one-iteration parallel loop before `before`.
+/// Marks the one-thread loops this pass makes, which are not tiled; removed
+/// when the pass ends.
+constexpr llvm::StringLiteral kSerialAttr = "aot.serial";
+
+/// A marked one-iteration parallel loop at `b`'s insertion point.
 mlir::scf::ParallelOp serialLoop(mlir::OpBuilder &b, mlir::Location loc) {
   mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
   mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
-  return mlir::scf::ParallelOp::create(b, loc, mlir::ValueRange{zero},
-                                       mlir::ValueRange{one},
-                                       mlir::ValueRange{one});
+  auto loop = mlir::scf::ParallelOp::create(b, loc, mlir::ValueRange{zero},
+                                            mlir::ValueRange{one},
+                                            mlir::ValueRange{one});
+  loop->setAttr(kSerialAttr, b.getUnitAttr());
+  return loop;
 }
 
 class Mapper {
@@ -141,9 +147,7 @@ private:
                                                     group.end());
     for (mlir::Operation *op : group)
       for (mlir::Operation *user : op->getUsers())
-        if (!members.contains(user) &&
-            !members.contains(group.front()->getBlock()->findAncestorOpInBlock(
-                *user)))
+        if (!members.contains(op->getBlock()->findAncestorOpInBlock(*user)))
           return op->emitOpError(
                      "computes a value from device memory that host code "
                      "uses; the GPU target cannot run it")
@@ -151,7 +155,6 @@ private:
                  << "used here";
     mlir::OpBuilder b(group.back());
     auto loop = serialLoop(b, group.back()->getLoc());
-    loop->setAttr(kSerialAttr, b.getUnitAttr());
     mlir::Operation *end = loop.getBody()->getTerminator();
     for (mlir::Operation *op : group)
       op->moveBefore(end);
@@ -170,7 +173,6 @@ private:
                                    mlir::ValueRange(), false)
             .getMemref();
     auto loop = serialLoop(b, loc);
-    loop->setAttr(kSerialAttr, b.getUnitAttr());
     load->moveBefore(loop.getBody()->getTerminator());
     b.setInsertionPoint(loop.getBody()->getTerminator());
     mlir::memref::StoreOp::create(b, loc, load.getResult(), device,
@@ -212,8 +214,6 @@ private:
     mlir::scf::tileParallelLoop(loop, sizes, /*noMinMaxBounds=*/false);
   }
 
-  /// Marks the one-thread loops this pass makes, which are not tiled.
-  static constexpr llvm::StringLiteral kSerialAttr = "aot.serial";
   const GpuMapLoopsOptions &options_;
 };
 
@@ -229,7 +229,7 @@ struct GpuMapLoopsPass : impl::GpuMapLoopsBase<GpuMapLoopsPass> {
       if (mlir::failed(mapper.mapBlock(block)))
         return signalPassFailure();
     fn.walk([](mlir::scf::ParallelOp loop) {
-      loop->removeAttr(llvm::StringLiteral("aot.serial"));
+      loop->removeAttr(kSerialAttr);
     });
   }
 };

@@ -28,18 +28,16 @@ struct GpuMergeModulesPass
     // Old (module, kernel) reference to the kernel's new name.
     llvm::DenseMap<mlir::Attribute, mlir::StringAttr> renamed;
     for (mlir::gpu::GPUModuleOp old : modules) {
-      llvm::SmallVector<mlir::gpu::GPUFuncOp> funcs(
-          old.getOps<mlir::gpu::GPUFuncOp>());
+      bool oneKernel = llvm::hasSingleElement(old.getOps<mlir::gpu::GPUFuncOp>());
       for (mlir::Operation &op :
            llvm::make_early_inc_range(old.getBody()->getOperations())) {
         auto fn = llvm::dyn_cast<mlir::gpu::GPUFuncOp>(op);
         mlir::StringAttr oldName =
             fn ? fn.getNameAttr() : mlir::StringAttr();
-        if (fn && funcs.size() == 1)
+        if (fn && oneKernel)
           fn.setName(old.getName());
         op.remove();
-        if (mlir::SymbolOpInterface symbol =
-                llvm::dyn_cast<mlir::SymbolOpInterface>(op))
+        if (llvm::isa<mlir::SymbolOpInterface>(op))
           kernels.insert(&op);
         else
           merged.getBody()->push_back(&op);

@@ -155,13 +155,7 @@ void CpuBackend::registerDialects(mlir::DialectRegistry &registry) const {
 }
 
 Status CpuBackend::generate(mlir::ModuleOp module, CodegenContext &ctx) const {
-  auto host = HostPath::create(ctx.target(), ctx.pipeline().optLevel());
-  if (!host)
-    return host.error();
-  auto llvmModule = host->translate(module, ctx);
-  if (!llvmModule)
-    return llvmModule.error();
-  return host->finish(**llvmModule, ctx, linkTable());
+  return HostPath::compile(module, ctx.target(), ctx, linkTable());
 }
 
 Status CpuBackend::generateFrom(std::string_view source,
@@ -177,12 +171,8 @@ Status CpuBackend::generateFrom(std::string_view source,
 }
 
 std::span<const LinkSymbol> CpuBackend::linkTable() const {
-  static const std::vector<LinkSymbol> table = [] {
-    std::vector<LinkSymbol> rows;
-    for (auto part : {libcSymbols(), runtimeSymbols(), libmSymbols()})
-      rows.insert(rows.end(), part.begin(), part.end());
-    return rows;
-  }();
+  static const std::vector<LinkSymbol> table =
+      joinLinkTables({libcSymbols(), runtimeSymbols(), libmSymbols()});
   return table;
 }
 

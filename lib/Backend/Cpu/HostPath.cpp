@@ -21,6 +21,18 @@ Expected<HostPath> HostPath::create(const Target &hostTarget, int optLevel) {
   return path;
 }
 
+Status HostPath::compile(mlir::ModuleOp module, const Target &hostTarget,
+                         CodegenContext &ctx,
+                         std::span<const LinkSymbol> linkTable) {
+  auto host = create(hostTarget, ctx.pipeline().optLevel());
+  if (!host)
+    return host.error();
+  auto llvmModule = host->translate(module, ctx);
+  if (!llvmModule)
+    return llvmModule.error();
+  return host->finish(**llvmModule, ctx, linkTable);
+}
+
 std::string HostPath::printWithWeights(llvm::Module &module) const {
   std::string text;
   weights_.withDefinitions(module, [&] { text = printLlvmIr(module); });

@@ -38,6 +38,12 @@ public:
   Status finish(llvm::Module &module, CodegenContext &ctx,
                 std::span<const LinkSymbol> linkTable);
 
+  /// The whole path for `module` (the LLVM dialect) on `hostTarget`:
+  /// translate(), then finish().
+  static Status compile(mlir::ModuleOp module, const Target &hostTarget,
+                        CodegenContext &ctx,
+                        std::span<const LinkSymbol> linkTable);
+
   llvm::LLVMContext &context() { return *context_; }
   llvm::TargetMachine &targetMachine() { return *tm_; }
 

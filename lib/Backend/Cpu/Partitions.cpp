@@ -185,6 +185,25 @@ Status forEachPartition(unsigned count, llvm::ThreadPoolInterface *pool,
   return Status::ok();
 }
 
+/// A partition read back into `context`, with a target machine of its own:
+/// what one thread works on, sharing nothing with the others.
+struct OwnPartition {
+  std::unique_ptr<llvm::Module> module;
+  std::unique_ptr<llvm::TargetMachine> tm;
+};
+
+Expected<OwnPartition> ownPartition(const std::string &bitcode,
+                                    llvm::LLVMContext &context,
+                                    const PartitionWork &work) {
+  auto module = fromBitcode(bitcode, context);
+  if (!module)
+    return module.error();
+  auto tm = createTargetMachine(work.target, work.optLevel);
+  if (!tm)
+    return tm.error();
+  return OwnPartition{std::move(*module), std::move(*tm)};
+}
+
 } // namespace
 
 void assignPartitions(llvm::Module &module) {
@@ -280,21 +299,18 @@ Status optimizePartitions(llvm::Module &module, const PartitionWork &work) {
       return Status::ok();
     }
     llvm::LLVMContext context;
-    auto part = fromBitcode(bitcode[k], context);
+    auto part = ownPartition(bitcode[k], context, work);
     if (!part)
       return Status(part.error());
-    auto tm = createTargetMachine(work.target, work.optLevel);
-    if (!tm)
-      return Status(tm.error());
-    optimize(**part, **tm, work.optLevel);
+    optimize(*part->module, *part->tm, work.optLevel);
     // What the -O pipeline made (a merged constant, say) belongs here.
-    for (llvm::Function &function : **part)
+    for (llvm::Function &function : *part->module)
       if (!function.isDeclaration() && partitionOf(function) == 0)
         recordPartition(function, k);
-    for (llvm::GlobalVariable &global : (*part)->globals())
+    for (llvm::GlobalVariable &global : part->module->globals())
       if (global.hasInitializer() && partitionOf(global) == 0)
         recordPartition(global, k);
-    bitcode[k] = toBitcode(**part);
+    bitcode[k] = toBitcode(*part->module);
     return Status::ok();
   });
   if (!optimized)
@@ -337,13 +353,11 @@ Expected<std::string> emitPartitionedObject(const llvm::Module &module,
                                /*assembly=*/false);
     } else {
       llvm::LLVMContext context;
-      auto part = fromBitcode(bitcode[k], context);
+      auto part = ownPartition(bitcode[k], context, work);
       if (!part)
         return Status(part.error());
-      auto tm = createTargetMachine(work.target, work.optLevel);
-      if (!tm)
-        return Status(tm.error());
-      object = emitMachineCode(std::move(*part), **tm, /*assembly=*/false);
+      object = emitMachineCode(std::move(part->module), *part->tm,
+                               /*assembly=*/false);
       bitcode[k].clear();
     }
     if (!object)

@@ -281,22 +281,12 @@ Status CudaBackend::generate(mlir::ModuleOp module,
   for (auto [gpuModule, blob] : llvm::zip(gpuModules, blobs))
     if (Status s = embedKernels(gpuModule, blob); !s)
       return s;
-  auto host = HostPath::create(Target::host(), optLevel);
-  if (!host)
-    return host.error();
-  auto llvmModule = host->translate(module, ctx);
-  if (!llvmModule)
-    return llvmModule.error();
-  return host->finish(**llvmModule, ctx, linkTable());
+  return HostPath::compile(module, Target::host(), ctx, linkTable());
 }
 
 std::span<const LinkSymbol> CudaBackend::linkTable() const {
-  static const std::vector<LinkSymbol> table = [] {
-    std::vector<LinkSymbol> rows;
-    for (auto part : {cpuBackend().linkTable(), cudaRuntimeSymbols()})
-      rows.insert(rows.end(), part.begin(), part.end());
-    return rows;
-  }();
+  static const std::vector<LinkSymbol> table =
+      joinLinkTables({cpuBackend().linkTable(), cudaRuntimeSymbols()});
   return table;
 }
 

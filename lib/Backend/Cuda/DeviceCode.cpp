@@ -57,14 +57,18 @@ bool knownFeature(const llvm::MCSubtargetInfo &sti, llvm::StringRef name) {
   return false;
 }
 
-/// A PTX the kernels' module cannot use: an extern left for libdevice.
-Status checkResolved(const llvm::Module &module) {
+/// A PTX the driver could not load: a call of a function nothing defines
+/// (an __nv_ math function when libdevice was not linked).
+Status checkResolved(const llvm::Module &module, bool libdeviceLinked) {
   for (const llvm::Function &fn : module.functions())
     if (fn.isDeclaration() && !fn.isIntrinsic() && !fn.use_empty())
       return Error::message(
-          "kernel code calls '" + fn.getName().str() +
-          "', which nothing defines (libdevice provides the __nv_ math "
-          "functions; it was not found: set CUDA_HOME to a CUDA toolkit)");
+          "kernel code calls '" + fn.getName().str() + "', which nothing " +
+          (libdeviceLinked
+               ? std::string("defines, not even libdevice")
+               : std::string("defines (libdevice provides the __nv_ math "
+                             "functions; it was not found: set CUDA_HOME to "
+                             "a CUDA toolkit)")));
   return Status::ok();
 }
 
@@ -93,7 +97,7 @@ protected:
 
   llvm::FailureOr<llvm::SmallVector<char, 0>>
   moduleToObject(llvm::Module &module) override {
-    if (status = checkResolved(module); !status)
+    if (status = checkResolved(module, !libdevice_.empty()); !status)
       return llvm::failure();
     llvm::FailureOr<llvm::TargetMachine *> tm = getOrCreateTargetMachine();
     if (llvm::failed(tm))
