@@ -1,5 +1,6 @@
 //===- Libraries.cpp - static and shared libraries ------------------------===//
 #include "Artifact/Writers.h"
+#include "Backend/LinkTable.h"
 #include "Support/FileWriter.h"
 
 #include "llvm/Object/ArchiveWriter.h"
@@ -54,6 +55,17 @@ static std::string runtimeArchive() {
   return "";
 }
 
+/// The archive of one of the project's runtime libraries: the runtime's
+/// (above), or another one installed or built beside it.
+static std::string projectArchive(std::string_view library) {
+  std::string runtime = runtimeArchive();
+  if (runtime.empty() || library == kRuntimeLibrary)
+    return runtime;
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(runtime));
+  llvm::sys::path::append(path, "lib" + std::string(library) + ".a");
+  return llvm::sys::fs::exists(path) ? std::string(path) : std::string();
+}
+
 Status writeSharedLibrary(const std::string &path, const std::string &object,
                           const Manifest &manifest, WriteIf when) {
   std::string driver;
@@ -80,12 +92,16 @@ Status writeSharedLibrary(const std::string &path, const std::string &object,
   std::vector<std::string> args = {driver, "-shared", "-o", output.path(),
                                    std::string(objectPath)};
   for (const std::string &lib : manifest.link) {
-    if (lib == "aot_runtime") {
-      std::string archive = runtimeArchive();
+    if (lib == kRuntimeLibrary || lib == kCudaRuntimeLibrary) {
+      std::string archive = projectArchive(lib);
       if (archive.empty())
         return Error::message(
-            "the code needs the aot_runtime library, which was not found; "
-            "set AOT_RUNTIME_LIBRARY to libaot_runtime.a");
+            "the code needs the " + lib +
+            " library, which was not found; set AOT_RUNTIME_LIBRARY to "
+            "libaot_runtime.a" +
+            (lib == kRuntimeLibrary
+                 ? std::string()
+                 : " (lib" + lib + ".a is looked for beside it)"));
       args.push_back(archive);
     } else {
       args.push_back("-l" + lib);
