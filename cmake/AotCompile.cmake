@@ -174,10 +174,12 @@ function(_aot_check_target spec)
     return()
   endif()
   if(spec MATCHES "^cuda:")
-    message(FATAL_ERROR "add_aot_target(${_aot_name}): TARGET '${spec}': "
-      "add_aot_target does not build cuda targets yet in this version of "
-      "mlir-aot; compile them with aot-compile --target=${spec} -o m.o "
-      "-o m.h and link MlirAot::cuda_runtime")
+    if(NOT spec MATCHES "^cuda:sm_[0-9][0-9a-z]*(,ptx=[0-9]+)?(,features=[^,]+)?$")
+      message(FATAL_ERROR "add_aot_target(${_aot_name}): unknown TARGET "
+        "'${spec}': expected cuda:CHIP[,ptx=NN][,features=LIST] with CHIP "
+        "a GPU architecture like sm_90")
+    endif()
+    return()
   endif()
   if(NOT spec MATCHES "^cpu:([^,]+)(,cpu=[^,]+)?(,features=.+)?$")
     message(FATAL_ERROR "add_aot_target(${_aot_name}): unknown TARGET "
@@ -193,10 +195,21 @@ function(_aot_check_target spec)
   endif()
 endfunction()
 
+# The back end that compiles TARGET: Cpu or Cuda (the name of its table).
+function(_aot_target_backend out spec)
+  if(spec MATCHES "^cuda:")
+    set(${out} Cuda PARENT_SCOPE)
+  else()
+    set(${out} Cpu PARENT_SCOPE)
+  endif()
+endfunction()
+
 # Whether code for TARGET runs on this machine, so its test can run here.
+# The host code of a cuda target is compiled for this machine; whether a
+# GPU is there is asked when the test runs (it skips without one).
 function(_aot_target_runs_here out spec)
   set(runs FALSE)
-  if(spec STREQUAL "host")
+  if(spec STREQUAL "host" OR spec MATCHES "^cuda:")
     set(runs TRUE)
   elseif(spec MATCHES "^cpu:([^-,]+)")
     set(arch ${CMAKE_MATCH_1})
@@ -267,6 +280,7 @@ function(add_aot_target)
     set(target_spec ${ARG_TARGET})
   endif()
   _aot_check_target("${target_spec}")
+  _aot_target_backend(backend "${target_spec}")
   set(opt 2)
   if(DEFINED ARG_OPT)
     if(NOT ARG_OPT MATCHES "^[0-3]$")
@@ -292,7 +306,7 @@ function(add_aot_target)
                         "not a non-negative integer")
   endif()
   set(stage_pipeline_options)
-  _aot_mlir_stages(Cpu mlir_stages)
+  _aot_mlir_stages(${backend} mlir_stages)
   list(JOIN mlir_stages "|" mlir_stage_regex)
   list(JOIN mlir_stages ", " mlir_stage_list)
   foreach(entry IN LISTS ARG_STAGE_PIPELINE)
@@ -317,17 +331,18 @@ function(add_aot_target)
 
   # --- Stages ----------------------------------------------------------------
   # Every file lives in aot/NAME/ of the calling directory's build tree. The
-  # chain mirrors aot_compile's stages: LLVM-dialect MLIR, then LLVM IR, then
-  # host assembly and, from the same LLVM IR, the object, header and manifest.
+  # CPU chain mirrors aot_compile's stages: LLVM-dialect MLIR, then LLVM IR,
+  # then host assembly and, from the same LLVM IR, the object, header and
+  # manifest. The CUDA chain stops once after its last MLIR stage (kernels
+  # in NVVM, host code in the LLVM dialect); the second step makes the PTX,
+  # cubin and host object, which embeds them.
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/aot/${ARG_NAME})
   set(base ${dir}/${ARG_NAME})
-  set(mlir_llvm ${base}.mlir_llvm.mlir)
-  set(llvm_ir ${base}.ll)
   set(asm ${base}.s)
   set(object ${base}.o)
   set(header ${base}.h)
   set(manifest ${base}.manifest.json)
-  # External weights leave the code on its way to LLVM IR (the second step).
+  # External weights leave the code on its way to LLVM IR.
   set(weights_options)
   set(weights_outputs)
   if(ARG_EXTERNAL_WEIGHTS_MIN_BYTES AND NOT ARG_EXTERNAL_WEIGHTS)
@@ -351,33 +366,30 @@ function(add_aot_target)
   # that makes the same code rebuilds nothing downstream.
   set(common --target=${target_spec} -O${opt} --write-if-changed)
 
-  set(dump_mlir)
-  set(dump_llvm_ir)
-  set(dump_backend)
+  # The stage dumps each step writes, by the form of the stage (names from
+  # the back end's table): MLIR stages in the first step; for the CPU chain
+  # the LLVM IR stages in the second and the rest in the third, for the CUDA
+  # chain everything after the MLIR stages in the second.
   set(stages_mlir)
   set(stages_llvm_ir)
   set(stages_backend)
+  set(dump)
   if(ARG_DUMP_STAGES)
     set(stages ${dir}/stages)
     set(dump --dump-stages=${stages})
-    set(dump_mlir ${dump})
-    set(dump_llvm_ir ${dump})
-    set(dump_backend ${dump})
     # The MLIR stages come out as bytecode when COMPILE_OPTIONS say so.
     set(mlir_extension .mlir)
     if("--stage-format=bytecode" IN_LIST ARG_COMPILE_OPTIONS)
       set(mlir_extension .mlirbc)
     endif()
-    # The chain's three steps write the MLIR stages, the LLVM IR stages
-    # and the rest; the names come from the back end's table.
-    _aot_stage_files(Cpu ${mlir_extension} stage_files)
-    _aot_backend_table(Cpu table)
+    _aot_stage_files(${backend} ${mlir_extension} stage_files)
+    _aot_backend_table(${backend} table)
     set(index 0)
     foreach(file IN LISTS stage_files)
       list(GET table_forms ${index} form)
       if(form STREQUAL "Mlir")
         list(APPEND stages_mlir ${stages}/${file})
-      elseif(form STREQUAL "LlvmIr")
+      elseif(form STREQUAL "LlvmIr" AND backend STREQUAL "Cpu")
         list(APPEND stages_llvm_ir ${stages}/${file})
       else()
         list(APPEND stages_backend ${stages}/${file})
@@ -387,38 +399,77 @@ function(add_aot_target)
   endif()
 
   file(RELATIVE_PATH shown_source ${CMAKE_SOURCE_DIR} ${source})
-  add_custom_command(OUTPUT ${mlir_llvm} ${stages_mlir}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-    COMMAND ${compile} ${source} --compile-to=llvm ${common}
-            ${stage_pipeline_options} ${ARG_COMPILE_OPTIONS} ${dump_mlir}
-            -o ${mlir_llvm}
-    DEPENDS ${source} ${compile_depends}
-    COMMENT "aot ${ARG_NAME}: ${shown_source} -> LLVM dialect"
-    VERBATIM)
-  add_custom_command(OUTPUT ${llvm_ir} ${stages_llvm_ir} ${weights_outputs}
-    COMMAND ${compile} ${mlir_llvm} --compile-from=llvm-ir
-            --compile-to=llvm-ir-opt ${common} ${weights_options}
-            ${dump_llvm_ir} -o ${llvm_ir}
-    DEPENDS ${mlir_llvm} ${compile_depends}
-    COMMENT "aot ${ARG_NAME}: LLVM dialect -> LLVM IR"
-    VERBATIM)
-  add_custom_command(OUTPUT ${asm} ${object} ${header} ${manifest} ${stages_backend}
-    COMMAND ${compile} ${llvm_ir} --compile-from=asm ${common} ${dump_backend}
-            -o ${asm} -o ${object} -o ${header} -o ${manifest}
-    DEPENDS ${llvm_ir} ${compile_depends}
-    COMMENT "aot ${ARG_NAME}: LLVM IR -> assembly, object, header"
-    VERBATIM)
-  add_custom_target(gen_${ARG_NAME}_mlir_llvm DEPENDS ${mlir_llvm})
-  add_custom_target(gen_${ARG_NAME}_llvm_ir DEPENDS ${llvm_ir})
+  if(backend STREQUAL "Cuda")
+    # In a folder of its own: the module keeps the name NAME (from the
+    # file's stem) in the manifest and header.
+    set(nvvm ${dir}/nvvm/${ARG_NAME}.mlir)
+    # The switches that act once the kernels are made (line info in the
+    # PTX and cubin, kernel dumps, substitutions) go to both steps.
+    set(kernel_options)
+    foreach(option IN LISTS ARG_COMPILE_OPTIONS)
+      if(option MATCHES "^(-g|--debug-info=.*|--dump-kernels=.*|--substitute-kernel=.*)$")
+        list(APPEND kernel_options ${option})
+      endif()
+    endforeach()
+    add_custom_command(OUTPUT ${nvvm} ${stages_mlir}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/nvvm
+      COMMAND ${compile} ${source} --compile-to=nvvm ${common}
+              ${stage_pipeline_options} ${ARG_COMPILE_OPTIONS} ${dump}
+              -o ${nvvm}
+      DEPENDS ${source} ${compile_depends}
+      COMMENT "aot ${ARG_NAME}: ${shown_source} -> GPU kernels in NVVM"
+      VERBATIM)
+    add_custom_command(
+      OUTPUT ${asm} ${object} ${header} ${manifest} ${stages_backend}
+             ${weights_outputs}
+      COMMAND ${compile} ${nvvm} --compile-from=ptx ${common}
+              ${weights_options} ${kernel_options} ${dump}
+              -o ${asm} -o ${object} -o ${header} -o ${manifest}
+      DEPENDS ${nvvm} ${compile_depends}
+      COMMENT "aot ${ARG_NAME}: NVVM -> PTX, cubin, host object, header"
+      VERBATIM)
+    add_custom_target(gen_${ARG_NAME}_nvvm DEPENDS ${nvvm})
+  else()
+    set(mlir_llvm ${base}.mlir_llvm.mlir)
+    set(llvm_ir ${base}.ll)
+    add_custom_command(OUTPUT ${mlir_llvm} ${stages_mlir}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+      COMMAND ${compile} ${source} --compile-to=llvm ${common}
+              ${stage_pipeline_options} ${ARG_COMPILE_OPTIONS} ${dump}
+              -o ${mlir_llvm}
+      DEPENDS ${source} ${compile_depends}
+      COMMENT "aot ${ARG_NAME}: ${shown_source} -> LLVM dialect"
+      VERBATIM)
+    add_custom_command(OUTPUT ${llvm_ir} ${stages_llvm_ir} ${weights_outputs}
+      COMMAND ${compile} ${mlir_llvm} --compile-from=llvm-ir
+              --compile-to=llvm-ir-opt ${common} ${weights_options}
+              ${dump} -o ${llvm_ir}
+      DEPENDS ${mlir_llvm} ${compile_depends}
+      COMMENT "aot ${ARG_NAME}: LLVM dialect -> LLVM IR"
+      VERBATIM)
+    add_custom_command(OUTPUT ${asm} ${object} ${header} ${manifest} ${stages_backend}
+      COMMAND ${compile} ${llvm_ir} --compile-from=asm ${common} ${dump}
+              -o ${asm} -o ${object} -o ${header} -o ${manifest}
+      DEPENDS ${llvm_ir} ${compile_depends}
+      COMMENT "aot ${ARG_NAME}: LLVM IR -> assembly, object, header"
+      VERBATIM)
+    add_custom_target(gen_${ARG_NAME}_mlir_llvm DEPENDS ${mlir_llvm})
+    add_custom_target(gen_${ARG_NAME}_llvm_ir DEPENDS ${llvm_ir})
+  endif()
   add_custom_target(gen_${ARG_NAME}_host_asm DEPENDS ${asm} ${object} ${header}
                                                      ${manifest})
 
   # The library: the object code, the header beside it, and what the code
-  # may call (memrefCopy in MlirAot::runtime, libm for math functions). The
-  # header needs only the pure ABI, so neither libzip nor Eigen comes along.
+  # may call (memrefCopy in MlirAot::runtime, libm for math functions; the
+  # GPU runtime, which opens the CUDA driver at run time, for a cuda
+  # target). The header needs only the pure ABI, so neither libzip nor
+  # Eigen comes along.
   add_library(aot_compiled_${ARG_NAME} STATIC ${object} ${header})
   set_target_properties(aot_compiled_${ARG_NAME} PROPERTIES LINKER_LANGUAGE CXX)
   target_include_directories(aot_compiled_${ARG_NAME} PUBLIC ${dir})
+  if(backend STREQUAL "Cuda")
+    target_link_libraries(aot_compiled_${ARG_NAME} PUBLIC MlirAot::cuda_runtime)
+  endif()
   target_link_libraries(aot_compiled_${ARG_NAME} PUBLIC MlirAot::abi_core
                         MlirAot::runtime m)
   add_dependencies(aot_compiled_${ARG_NAME} gen_${ARG_NAME}_host_asm)
@@ -483,5 +534,11 @@ function(add_aot_target)
   # executable can be pointed at another .npz by hand.
   add_test(NAME ${test_name}
            COMMAND ${test_name} --reference=${reference})
-  set_tests_properties(${test_name} PROPERTIES LABELS "aot_tests;${ARG_LABELS}")
+  set(labels aot_tests ${ARG_LABELS})
+  if(backend STREQUAL "Cuda")
+    # Without a usable GPU the test says why and exits with 77: skipped.
+    list(APPEND labels gpu)
+    set_tests_properties(${test_name} PROPERTIES SKIP_RETURN_CODE 77)
+  endif()
+  set_tests_properties(${test_name} PROPERTIES LABELS "${labels}")
 endfunction()

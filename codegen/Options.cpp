@@ -18,14 +18,15 @@ Compiles an MLIR module (.mlir text or .mlirbc bytecode, told apart by
 content) ahead of time. The kind of OUTPUT follows its extension:
   .o object  .a static-lib  .so shared-lib  .ll llvm-ir  .s asm
   .mlir mlir  .mlirbc bytecode  .h header  .json manifest
+  .ptx ptx  .cubin cubin (the GPU kernels alone, cuda targets)
 '-o -' writes text kinds to standard output.
 
 options:
   -o FILE                    output file; repeat -o to write several kinds
                              from one compile (-o m.o -o m.h -o m.json)
   --emit=KIND                object|static-lib|shared-lib|llvm-ir|asm|mlir|
-                             bytecode|header|manifest (overrides the extension
-                             of a single -o)
+                             bytecode|header|manifest|ptx|cubin (overrides
+                             the extension of a single -o)
   -O0 -O1 -O2 -O3            optimisation level (default -O2)
   -jN, --jobs=N              threads for the passes that run per function
                              (default: the CPUs this process may use); the
@@ -37,8 +38,8 @@ options:
   --external-weights-min-bytes=N
                              the smallest constant kept in FILE (default 1024)
   --target=SPEC              host (default), cpu:TRIPLE[,cpu=NAME][,features=LIST]
-                             or cuda:CHIP[,ptx=NN][,features=LIST] (declared:
-                             its code generation is not built yet)
+                             or cuda:CHIP[,ptx=NN][,features=LIST] (NVIDIA
+                             GPU kernels with host code for this machine)
   --compile-to=STAGE         stop after STAGE
   --compile-from=STAGE       start at STAGE; INPUT is the previous stage's output:
                              MLIR up to llvm-ir, LLVM IR for llvm-ir-opt, asm
@@ -74,11 +75,26 @@ options:
                              output, written next to the first -o file
                              (m.o: m.04-llvm.mlir), for input whose locations
                              are only names
+  --dump-kernels=DIR         GPU targets: each kernel as NAME.mlir (gpu.func),
+                             NAME.ll, NAME.opt.ll, NAME.ptx, NAME.cubin and
+                             NAME.json (source location, grid and block sizes,
+                             shared memory, registers)
+  --substitute-kernel=NAME=FILE
+                             GPU targets: use FILE (.ptx or .cubin) for kernel
+                             NAME; it must have the kernel's parameters
+                             (repeatable)
+  --trace-kernels-to=DIR     GPU targets: the compiled code writes what each
+                             kernel launch wrote to DIR/NNNN-KERNEL.npz and a
+                             line per launch to DIR/launches.jsonl
+  --diff-traces DIR1 DIR2    compare two --trace-kernels-to directories launch
+                             by launch and name the first launch whose
+                             buffers differ (tolerance: --rtol, --atol)
   --bisect-actions           find the first pattern application without which
                              the compiled functions match --reference; prints it
   --reference=FILE.npz       inputs and expected results (keys FUNC/argN,
                              FUNC/resultN) for --bisect-actions
-  --rtol=X --atol=Y          tolerance of --bisect-actions (1e-5, 1e-6)
+  --rtol=X --atol=Y          tolerance of --bisect-actions and --diff-traces
+                             (1e-5, 1e-6)
   --write-if-changed         leave an output that already holds the same bytes
                              untouched (time stamp included), for build tools
   --list-stages              list the stages of the target's back end (of
@@ -103,6 +119,7 @@ struct Parsed {
   std::vector<std::string> outputs;
   std::optional<EmitKind> emit;
   bool stageFormatGiven = false;
+  bool compileToGiven = false;
 };
 
 /// A handled option's outcome; nullopt: the argument is not in the group.
@@ -137,7 +154,9 @@ Handled parsePathOption(const std::string &a, Parsed &p) {
       {"--print-ir-after-all", &p.debug.printIrAfterAllDir, true},
       {"--reproducer", &p.debug.reproducerTo, false},
       {"--reference", &p.o.reference, false},
-      {"--dump-stages", &p.o.dumpStagesDir, true}};
+      {"--dump-stages", &p.o.dumpStagesDir, true},
+      {"--dump-kernels", &p.debug.dumpKernelsDir, true},
+      {"--trace-kernels-to", &p.debug.traceKernelsTo, true}};
   for (const PathOption &option : pathOptions) {
     std::optional<std::string> v =
         options::valueAfter(a, std::string(option.flag) + "=");
@@ -168,6 +187,13 @@ Handled parseDebugOption(const std::string &a, Parsed &p) {
     debug.printIrAfterChange = true;
   } else if (a == "--verify-each") {
     debug.verifyEachPass = true;
+  } else if (auto v = value("--substitute-kernel=")) {
+    size_t eq = v->find('=');
+    if (eq == 0 || eq == std::string::npos || eq + 1 == v->size())
+      return Status(bad("--substitute-kernel needs NAME=FILE.ptx or "
+                        "NAME=FILE.cubin, got '" +
+                        *v + "'"));
+    debug.substituteKernels.emplace_back(v->substr(0, eq), v->substr(eq + 1));
   } else if (a == "-g") {
     debug.debugInfo = DebugInfo::Full;
   } else if (auto v = value("--debug-info=")) {
@@ -236,6 +262,7 @@ Handled parsePipelineOption(const std::string &a, Parsed &p) {
     if (!s)
       return Status(s.error());
     o.pipeline.compileTo(*s);
+    p.compileToGiven = true;
   } else if (auto v = value("--compile-from=")) {
     auto s = stageValue("--compile-from", *v);
     if (!s)
@@ -308,6 +335,14 @@ Status parseArguments(const std::vector<std::string> &args, Parsed &p) {
       p.outputs.push_back(args[++i]);
       continue;
     }
+    if (a == "--diff-traces") {
+      if (i + 2 >= args.size())
+        return bad("--diff-traces needs two directories written by "
+                   "--trace-kernels-to");
+      p.o.diffTraces = {args[i + 1], args[i + 2]};
+      i += 2;
+      continue;
+    }
     Handled handled = parsePathOption(a, p);
     if (!handled)
       handled = parseDebugOption(a, p);
@@ -349,6 +384,18 @@ Status resolveOutputs(Parsed &p) {
     p.o.outputs.push_back({path, *kind});
   }
   return Status::ok();
+}
+
+/// Only kernels asked for (-o k.ptx, -o k.cubin, no stage dumps): the compile
+/// stops once they are made, without compiling the host code.
+void stopAfterKernels(Parsed &p) {
+  if (p.compileToGiven || p.o.outputs.empty() || !p.o.dumpStagesDir.empty() ||
+      p.o.target.kind != Target::Kind::Cuda)
+    return;
+  for (const Options::Output &out : p.o.outputs)
+    if (out.kind != EmitKind::Ptx && out.kind != EmitKind::Cubin)
+      return;
+  p.o.pipeline.compileTo(Stage("cubin"));
 }
 
 /// --location-snapshot: the file goes next to the first -o file.
@@ -424,6 +471,12 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
   o.pipeline.debug(std::move(p.debug));
   if (o.help || o.version || o.listStages)
     return o;
+  if (!o.diffTraces.empty()) {
+    if (!o.input.empty() || !p.outputs.empty())
+      return bad("--diff-traces compares two trace directories; it takes no "
+                 "input file and no -o");
+    return o;
+  }
   if (o.input.empty())
     return bad("no input file");
   if (o.bisectActions != !o.reference.empty())
@@ -432,6 +485,7 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     return bad("no output: give -o FILE or --dump-stages=DIR");
   if (Status s = resolveOutputs(p); !s)
     return s.error();
+  stopAfterKernels(p);
   if (p.stageFormatGiven && o.dumpStagesDir.empty())
     return bad("--stage-format needs --dump-stages=DIR");
   if (Status s = resolveLocationSnapshot(p); !s)

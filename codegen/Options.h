@@ -1,5 +1,4 @@
-//===- Options.h - aot-compile's command line
-//------------------------------===//
+//===- Options.h - aot-compile's command line -----------------------------===//
 #pragma once
 
 #include "aot/Artifact.h"
@@ -37,6 +36,9 @@ struct Options {
   bool bisectActions = false;
   std::string reference;
   double rtol = 1e-5, atol = 1e-6;
+  /// --diff-traces DIR1 DIR2: compare two kernel traces instead of
+  /// compiling.
+  std::vector<std::string> diffTraces;
 };
 
 /// Parses argv; the error says which argument is wrong.

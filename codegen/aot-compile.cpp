@@ -9,6 +9,7 @@
 
 #include "aot/Bisect.h"
 #include "aot/Compiler.h"
+#include "aot/TraceDiff.h"
 
 #include <exception>
 #include <iostream>
@@ -85,6 +86,18 @@ int bisect(const aot::Compiler &compiler, const aot::cli::Options &options) {
   return 0;
 }
 
+/// --diff-traces: the first launch whose buffers differ on stdout; exit 0
+/// when the traces agree, 1 when they differ or cannot be read.
+int diffTraces(const aot::cli::Options &options) {
+  auto diff =
+      aot::diffKernelTraces(options.diffTraces[0], options.diffTraces[1],
+                            {options.rtol, options.atol});
+  if (!diff)
+    return fail(diff.error());
+  std::cout << diff->report;
+  return diff->same ? 0 : 1;
+}
+
 int run(const std::vector<std::string> &args) {
   auto options = aot::cli::parseOptions(args);
   if (!options)
@@ -102,12 +115,14 @@ int run(const std::vector<std::string> &args) {
     return 0;
   }
 
+  if (!options->diffTraces.empty())
+    return diffTraces(*options);
   aot::Compiler compiler;
   if (options->bisectActions)
     return bisect(compiler, *options);
-  auto artifact = compiler.compile(aot::Source::file(options->input),
-                                   keepingOnlyOutputs(*options),
-                                   options->target);
+  auto artifact =
+      compiler.compile(aot::Source::file(options->input),
+                       keepingOnlyOutputs(*options), options->target);
   if (!artifact)
     return fail(artifact.error());
   for (const aot::Diagnostic &warning : artifact->warnings())

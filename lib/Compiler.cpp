@@ -258,6 +258,9 @@ Status CompileJob::runFrontEnd(mlir::ModuleOp module) {
   auto signatures = signaturesOf(module);
   if (mlir::failed(signatures))
     return diagnostics_.takeError("cannot derive function signatures");
+  if (target_.kind == Target::Kind::Cuda)
+    for (FunctionSig &f : *signatures)
+      f.deviceSymbol = f.symbol + "$device";
   out_.manifest().functions = *signatures;
   if (!signatures->empty())
     storeSignatures(module, *signatures);
@@ -272,6 +275,8 @@ Status CompileJob::runMlirStages(mlir::ModuleOp module) {
       continue;
     if (Status s = runStage(module, stage, pipeline_, target_, &debug_); !s)
       return withDiagnostics(s.error());
+    if (Status s = backend_.afterStage(stage, module, codegen_); !s)
+      return s;
     if (Status s = keepMlirStage(stage, module); !s)
       return s;
   }

@@ -157,6 +157,20 @@ private:
   const std::string &module_;
 };
 
+/// For code that runs on a GPU: the test main asks the GPU runtime first and
+/// skips every test, with its reason, where no GPU is usable.
+std::string deviceCheck(const Manifest &m) {
+  if (m.target.rfind("cuda:", 0) != 0)
+    return "";
+  return "#include \"aot/abi/CudaStatus.h\"\n\n"
+         "// Code for " +
+         commentText(m.target) +
+         ": without a usable GPU, the program prints why and\n"
+         "// exits with status 77 (skipped).\n"
+         "static const bool kNeedsGpu = "
+         "aot::testing::setSkipCheck(&aotCudaUnavailable);\n";
+}
+
 } // namespace
 
 Expected<std::string> generateTestFile(const TestFileSpec &spec) {
@@ -198,6 +212,7 @@ Expected<std::string> generateTestFile(const TestFileSpec &spec) {
                       {"atol", cppDouble(t.atol)},
                       {"ulp", std::to_string(t.ulp < 0 ? -1 : t.ulp)},
                       {"suite", cppStringLiteral(m.module)},
+                      {"device_check", deviceCheck(m)},
                       {"test_cases", testCases}});
   return layOut(text);
 }

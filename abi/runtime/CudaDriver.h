@@ -1,4 +1,5 @@
-//===- CudaDriver.h - the CUDA driver API, loaded at run time --------------===//
+//===- CudaDriver.h - the CUDA driver API, loaded at run time
+//--------------===//
 //
 // Compiled GPU code and the runtime link nothing of CUDA: the driver
 // (libcuda.so.1) is opened with dlopen the first time a GPU is needed, so
@@ -49,9 +50,9 @@ struct DriverApi {
                                  CUjit_option *, void **);
   CUresult (*cuModuleUnload)(CUmodule);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, unsigned, CUstream,
-                             void **, void **);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
   CUresult (*cuMemAlloc)(CUdeviceptr *, std::size_t);
   CUresult (*cuMemFree)(CUdeviceptr);
   CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, std::size_t, CUstream);
@@ -79,5 +80,18 @@ const Driver *driver(std::string &error);
 
 /// "CUDA_ERROR_OUT_OF_MEMORY (out of memory)" for `result`.
 std::string describe(const Driver &driver, CUresult result);
+
+/// Whether the calling thread's current call has failed.
+bool failed();
+/// Latches the call's first failure (abi/aot/abi/CudaStatus.h).
+void fail(int status, std::string message);
+/// The driver with its context current on this thread, or null after
+/// latching why not (or after an earlier failure of the call).
+const Driver *ready();
+/// True if `result` is success; otherwise latches "WHAT: CUDA_ERROR_...".
+bool check(const Driver &driver, CUresult result, const char *what);
+/// The stream the current call runs on: the caller's (device entry points)
+/// or the thread's own.
+CUstream callStream(const Driver &driver);
 
 } // namespace aot::cuda

@@ -33,4 +33,13 @@ void mgpuMemFree(void *ptr, void *stream);
 void mgpuMemcpy(void *dst, void *src, std::size_t bytes, void *stream);
 void mgpuMemset32(void *dst, unsigned value, std::size_t count, void *stream);
 void mgpuSetDefaultDevice(std::int32_t device);
+/// --trace-kernels-to (CudaTrace.cpp): a launch, each buffer it wrote as
+/// a memref<?xindex> [aligned address, offset, sizes, strides], its end.
+void aotCudaTraceLaunch(const char *dir, const char *kernel,
+                        const char *location);
+void aotCudaTraceBuffer(std::int32_t arg, std::int32_t dtype, std::int32_t rank,
+                        std::int64_t *allocated, std::int64_t *aligned,
+                        std::int64_t offset, std::int64_t size,
+                        std::int64_t stride);
+void aotCudaTraceEnd();
 }

@@ -1,4 +1,4 @@
-//===- CudaRuntime.cpp - what compiled GPU code calls ----------------------===//
+//===- CudaRuntime.cpp - what compiled GPU code calls ---------------------===//
 //
 // The host code of a cuda target calls the `mgpu*` functions (the names and
 // signatures MLIR's gpu-to-llvm lowering and its translation of gpu.binary
@@ -85,10 +85,11 @@ std::unique_ptr<Driver> openDriver(std::string &error) {
     return nullptr;
   }
   int count = 0;
-  if (CUresult r = a.cuDeviceGetCount(&count); r != CUDA_SUCCESS || count == 0) {
-    error = "no CUDA device: " +
-            (r != CUDA_SUCCESS ? describe(*d, r)
-                               : std::string("the driver reports none"));
+  if (CUresult r = a.cuDeviceGetCount(&count);
+      r != CUDA_SUCCESS || count == 0) {
+    error = "no CUDA device: " + (r != CUDA_SUCCESS
+                                      ? describe(*d, r)
+                                      : std::string("the driver reports none"));
     return nullptr;
   }
   int ordinal = 0;
@@ -102,13 +103,11 @@ std::unique_ptr<Driver> openDriver(std::string &error) {
   int major = 0, minor = 0;
   CUresult r = a.cuDeviceGet(&d->device, ordinal);
   if (r == CUDA_SUCCESS)
-    r = a.cuDeviceGetAttribute(&major,
-                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                               d->device);
+    r = a.cuDeviceGetAttribute(
+        &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d->device);
   if (r == CUDA_SUCCESS)
-    r = a.cuDeviceGetAttribute(&minor,
-                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-                               d->device);
+    r = a.cuDeviceGetAttribute(
+        &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d->device);
   if (r == CUDA_SUCCESS)
     r = a.cuDevicePrimaryCtxRetain(&d->context, d->device);
   if (r != CUDA_SUCCESS) {
@@ -118,56 +117,6 @@ std::unique_ptr<Driver> openDriver(std::string &error) {
   }
   d->arch = major * 10 + minor;
   return d;
-}
-
-/// The latched failure of the calling thread's current call.
-struct CallState {
-  int status = 0;
-  std::string message;
-};
-thread_local CallState state;
-
-/// A device pointer for a zero-byte buffer, or for an allocation made after
-/// a failure: never dereferenced, never freed.
-char placeholderByte;
-void *const kPlaceholder = &placeholderByte;
-
-bool failed() { return state.status != 0; }
-
-void fail(int status, std::string message) {
-  if (failed())
-    return;
-  state.status = status;
-  state.message = std::move(message);
-}
-
-/// The driver with its context current on this thread, or null after
-/// latching why not.
-const Driver *ready() {
-  if (failed())
-    return nullptr;
-  std::string error;
-  const Driver *d = driver(error);
-  if (!d) {
-    fail(AOT_CUDA_NO_DRIVER, error);
-    return nullptr;
-  }
-  thread_local bool current = false;
-  if (!current) {
-    if (CUresult r = d->api.cuCtxSetCurrent(d->context); r != CUDA_SUCCESS) {
-      fail(r, "cuCtxSetCurrent: " + describe(*d, r));
-      return nullptr;
-    }
-    current = true;
-  }
-  return d;
-}
-
-bool check(const Driver &d, CUresult r, const char *what) {
-  if (r == CUDA_SUCCESS)
-    return true;
-  fail(r, std::string(what) + ": " + describe(d, r));
-  return false;
 }
 
 /// A gpu.module's kernels, loaded on first use.
@@ -210,6 +159,22 @@ bool load(const Driver &d, LazyModule &m) {
   return false;
 }
 
+/// The latched failure of the calling thread's current call.
+struct CallState {
+  int status = 0;
+  std::string message;
+};
+thread_local CallState state;
+
+/// A device pointer for a zero-byte buffer, or for an allocation made after
+/// a failure: never dereferenced, never freed.
+char placeholderByte;
+void *const kPlaceholder = &placeholderByte;
+
+/// The caller's stream for the current call of a device entry point, or
+/// null for the thread's own.
+thread_local CUstream callerStream = nullptr;
+
 /// The per-thread stream compiled code runs on: made once, reused by every
 /// call on the thread (MLIR's lowering makes and destroys one per function).
 CUstream threadStream(const Driver &d) {
@@ -220,6 +185,46 @@ CUstream threadStream(const Driver &d) {
 }
 
 } // namespace
+
+bool failed() { return state.status != 0; }
+
+void fail(int status, std::string message) {
+  if (failed())
+    return;
+  state.status = status;
+  state.message = std::move(message);
+}
+
+const Driver *ready() {
+  if (failed())
+    return nullptr;
+  std::string error;
+  const Driver *d = driver(error);
+  if (!d) {
+    fail(AOT_CUDA_NO_DRIVER, error);
+    return nullptr;
+  }
+  thread_local bool current = false;
+  if (!current) {
+    if (CUresult r = d->api.cuCtxSetCurrent(d->context); r != CUDA_SUCCESS) {
+      fail(r, "cuCtxSetCurrent: " + describe(*d, r));
+      return nullptr;
+    }
+    current = true;
+  }
+  return d;
+}
+
+bool check(const Driver &d, CUresult r, const char *what) {
+  if (r == CUDA_SUCCESS)
+    return true;
+  fail(r, std::string(what) + ": " + describe(d, r));
+  return false;
+}
+
+CUstream callStream(const Driver &d) {
+  return callerStream ? callerStream : threadStream(d);
+}
 
 const Driver *driver(std::string &error) {
   static std::once_flag once;
@@ -248,15 +253,34 @@ using namespace aot::cuda;
 
 extern "C" {
 
-void aotCudaBegin() {
+void aotCudaBegin() { aotCudaBeginOn(nullptr); }
+
+void aotCudaBeginOn(void *stream) {
   state.status = 0;
   state.message.clear();
+  callerStream = static_cast<CUstream>(stream);
 }
 
 int aotCudaStatus() { return state.status; }
 
 const char *aotCudaLastError() {
   return state.status ? state.message.c_str() : nullptr;
+}
+
+const char *aotCudaUnavailable() {
+  static std::string why;
+  static std::once_flag once;
+  std::call_once(once, [] { driver(why); });
+  return why.empty() ? nullptr : why.c_str();
+}
+
+void aotCudaFree(void *ptr) {
+  if (!ptr || ptr == kPlaceholder)
+    return;
+  std::string error;
+  if (const Driver *d = driver(error);
+      d && d->api.cuCtxSetCurrent(d->context) == CUDA_SUCCESS)
+    d->api.cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
 }
 
 void *mgpuModuleLoad(void *data, std::uint64_t size) {
@@ -316,9 +340,10 @@ void mgpuLaunchKernel(void *fn, std::intptr_t gx, std::intptr_t gy,
 
 void *mgpuStreamCreate() {
   const Driver *d = ready();
-  return d ? threadStream(*d) : nullptr;
+  return d ? callStream(*d) : nullptr;
 }
 
+// The stream is the thread's or the caller's: neither is this call's to end.
 void mgpuStreamDestroy(void *) {}
 
 void mgpuStreamSynchronize(void *stream) {
@@ -389,7 +414,7 @@ void *aotCudaConstant(const void *host, std::uint64_t bytes) {
   CUdeviceptr ptr = 0;
   if (!check(*d, d->api.cuMemAlloc(&ptr, bytes), "cuMemAlloc of a constant"))
     return kPlaceholder;
-  CUstream stream = threadStream(*d);
+  CUstream stream = callStream(*d);
   if (!stream ||
       !check(*d,
              d->api.cuMemcpyAsync(ptr, reinterpret_cast<CUdeviceptr>(host),

@@ -28,6 +28,8 @@ enum class EmitKind {
   Bytecode,  ///< .mlirbc the last MLIR stage, as bytecode
   Header,    ///< .h  typed C++ wrappers of the exported functions
   Manifest,  ///< .json function signatures and link requirements
+  Ptx,       ///< .ptx the GPU kernels as PTX (cuda targets)
+  Cubin,     ///< .cubin the GPU kernels as a cubin (cuda targets, ptxas)
 };
 
 /// The emit kind named on the command line ("object", "static-lib", ...).

@@ -96,6 +96,22 @@ struct DebugOptions {
   /// The file the location snapshot is written to, and that line tables
   /// name: an absolute path lets a debugger find it from any directory.
   std::string locationSnapshotTo;
+  /// GPU targets: writes each kernel into this directory as NAME.mlir (the
+  /// outlined gpu.func), NAME.ll and NAME.opt.ll (its LLVM IR before and
+  /// after optimization), NAME.ptx, NAME.cubin (when ptxas is found) and
+  /// NAME.json (where it came from, its launches' grid and block sizes and
+  /// shared memory, and what ptxas reports of its registers).
+  std::string dumpKernelsDir;
+  /// GPU targets: kernel name -> a .ptx or .cubin file the artifact uses
+  /// for that kernel instead of the compiled one. The file must define the
+  /// kernel with the same parameters; the compile notes each substitution.
+  std::vector<std::pair<std::string, std::string>> substituteKernels;
+  /// GPU targets: the compiled code writes, after each kernel launch, the
+  /// buffers the kernel wrote to DIR/NNNN-KERNEL.npz (NNNN: the launch's
+  /// number in the process) and a line to DIR/launches.jsonl with the
+  /// kernel's source location. AOT_TRACE_KERNELS_TO overrides DIR when the
+  /// code runs.
+  std::string traceKernelsTo;
   /// The version of every MLIR bytecode the compile makes (stage dumps,
   /// .mlirbc output), for readers of older MLIR; unset: the newest (6).
   std::optional<int> bytecodeVersion;
@@ -118,7 +134,8 @@ struct DebugOptions {
   }
   /// True when any switch is on.
   bool any() const {
-    return needsOneThread() || !timingTo.empty() ||
+    return needsOneThread() || !timingTo.empty() || !dumpKernelsDir.empty() ||
+           !substituteKernels.empty() || !traceKernelsTo.empty() ||
            debugInfo != DebugInfo::None || locationSnapshot.has_value();
   }
 };

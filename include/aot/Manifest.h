@@ -31,7 +31,11 @@ struct ValueSig {
 /// descriptor and each scalar by value.
 struct FunctionSig {
   std::string name;
-  std::string symbol;
+  std::string symbol; ///< the entry point on host memory
+  /// The entry point on device memory, for a GPU target
+  /// (`_mlir_ciface_NAME$device`: the same arguments, then a CUstream);
+  /// empty for the CPU.
+  std::string deviceSymbol;
   std::vector<ValueSig> args;
   std::vector<ValueSig> results;
   bool operator==(const FunctionSig &) const = default;

@@ -9,6 +9,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 namespace aot {
 
 namespace {
@@ -27,7 +29,17 @@ constexpr EmitInfo kEmitKinds[] = {
     {EmitKind::Bytecode, "bytecode", ".mlirbc"},
     {EmitKind::Header, "header", ".h"},
     {EmitKind::Manifest, "manifest", ".json"},
+    {EmitKind::Ptx, "ptx", ".ptx"},
+    {EmitKind::Cubin, "cubin", ".cubin"},
 };
+
+constexpr Stage kPtx{"ptx"};
+constexpr Stage kCubin{"cubin"};
+
+/// The stage whose output a kernel kind is.
+Stage kernelStage(EmitKind kind) {
+  return kind == EmitKind::Ptx ? kPtx : kCubin;
+}
 } // namespace
 
 std::optional<EmitKind> parseEmitKind(std::string_view name) {
@@ -142,6 +154,28 @@ Status Artifact::write(const std::string &path, EmitKind kind,
       return contents.error();
     return writeFile(path, *contents, when);
   }
+  case EmitKind::Ptx:
+  case EmitKind::Cubin: {
+    const Stage stage = kernelStage(kind);
+    const std::string what = "cannot emit " + std::string(emitKindName(kind));
+    if (backendFor(target_).indexOf(stage) < 0)
+      return Error::message(what + ": target " + target_.str() +
+                            " makes no GPU kernels (use --target=cuda:CHIP)");
+    // ptxas missing: the compile warned and made the PTX only.
+    const bool noPtxas = std::any_of(
+        warnings_.begin(), warnings_.end(), [](const Diagnostic &d) {
+          return d.message.rfind("ptxas was not found", 0) == 0;
+        });
+    if (kind == EmitKind::Cubin && ran(stage) && !find(stage, false) &&
+        noPtxas)
+      return Error::message(what + ": ptxas was not found, so the compile "
+                                   "made PTX only; set CUDA_HOME to a CUDA "
+                                   "toolkit, or write the PTX (-o k.ptx)");
+    auto contents = output(stage, /*bytecode=*/false, kind);
+    if (!contents)
+      return contents.error();
+    return writeFile(path, *contents, when);
+  }
   case EmitKind::Header:
   case EmitKind::Manifest:
     // LLVM IR does not carry the tensor signatures: say so rather than write
@@ -186,6 +220,11 @@ void Artifact::keepFor(EmitKind kind, const Pipeline &pipeline,
         return;
       }
     return;
+  case EmitKind::Ptx:
+  case EmitKind::Cubin:
+    if (backend.indexOf(kernelStage(kind)) >= 0)
+      text.push_back(kernelStage(kind));
+    return;
   case EmitKind::Header:
   case EmitKind::Manifest:
     return;
@@ -198,7 +237,7 @@ Status Artifact::write(const std::string &path) const {
     return Error::message(
         "cannot tell what to write to '" + path +
         "' from its extension; use one of .o .a .so .ll .s .mlir .mlirbc .h "
-        ".json or name the kind explicitly");
+        ".json .ptx .cubin or name the kind explicitly");
   return write(path, *kind);
 }
 

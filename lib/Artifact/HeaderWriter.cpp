@@ -104,9 +104,13 @@ std::string wrapperReturnType(const FunctionSig &f) {
 /// The wrapper's doc comment, its signature and the checks of the static
 /// dims of its arguments (dtype and rank are in the argument types).
 void writeWrapperHead(std::ostringstream &os, const FunctionSig &f,
-                      const std::string &wrapper, const std::string &ret) {
+                      const std::string &wrapper, const std::string &ret,
+                      bool gpu) {
   os << "/// " << signatureComment(f) << "\n";
-  os << "/// Throws aot::abi::Error if a static dim of an argument differs.\n";
+  os << "/// Throws aot::abi::Error if a static dim of an argument differs"
+     << (gpu ? " or the GPU\n/// side of the call fails (aotCudaLastError()'s "
+               "message).\n"
+             : ".\n");
   os << "inline " << ret << " " << wrapper << "(";
   for (size_t i = 0; i < f.args.size(); ++i)
     os << (i ? ", " : "")
@@ -145,29 +149,48 @@ std::string entryCall(const FunctionSig &f, const ResultPassing &passing,
   return call + ")";
 }
 
-/// Calls into the result struct and hands each result buffer to an owner
-/// exactly once, leaving alone those that alias an argument.
-void writeOwnedResults(std::ostringstream &os, const FunctionSig &f,
-                       const std::string &results, const std::string &call,
-                       const std::string &ret) {
-  const size_t nres = f.results.size();
-  os << "  detail::" << results << " results{};\n";
-  os << "  " << call << ";\n";
-  os << "  auto owners = aot::abi::adoptResultBuffers({";
-  for (size_t k = 0; k < nres; ++k)
-    os << (k ? ", " : "")
-       << (f.results[k].isScalar()
-               ? "nullptr"
-               : "results.r" + std::to_string(k) + ".allocated");
-  os << "}, {";
+/// For GPU code: the statement that turns a failure the runtime latched
+/// during the call into an exception (after the results have owners, which
+/// free them as it unwinds). Empty for CPU code.
+std::string statusCheck(bool gpu, const std::string &wrapper) {
+  if (!gpu)
+    return "";
+  return "  if (aotCudaStatus() != 0)\n"
+         "    throw aot::abi::Error(std::string(\"" +
+         wrapper + ": \") + aotCudaLastError());\n";
+}
+
+/// The arguments of aot::abi::adoptResultBuffers for a call of `f`: the
+/// results' `allocated` pointers, then the caller's.
+std::string adoptLists(const FunctionSig &f) {
+  std::string out = "{";
+  for (size_t k = 0; k < f.results.size(); ++k)
+    out += std::string(k ? ", " : "") +
+           (f.results[k].isScalar()
+                ? "nullptr"
+                : "results.r" + std::to_string(k) + ".allocated");
+  out += "}, {";
   bool first = true;
   for (size_t i = 0; i < f.args.size(); ++i) {
     if (f.args[i].isScalar())
       continue;
-    os << (first ? "" : ", ") << "arg" << i << ".allocated";
+    out += std::string(first ? "" : ", ") + "arg" + std::to_string(i) +
+           ".allocated";
     first = false;
   }
-  os << "});\n";
+  return out + "}";
+}
+
+/// Calls into the result struct and hands each result buffer to an owner
+/// exactly once, leaving alone those that alias an argument.
+void writeOwnedResults(std::ostringstream &os, const FunctionSig &f,
+                       const std::string &results, const std::string &call,
+                       const std::string &ret, const std::string &check) {
+  const size_t nres = f.results.size();
+  os << "  detail::" << results << " results{};\n";
+  os << "  " << call << ";\n";
+  os << "  auto owners = aot::abi::adoptResultBuffers(" << adoptLists(f);
+  os << ");\n" << check;
   auto value = [&](size_t k) {
     return f.results[k].isScalar()
                ? "results.r" + std::to_string(k)
@@ -184,24 +207,97 @@ void writeOwnedResults(std::ostringstream &os, const FunctionSig &f,
   os << ");\n}\n\n";
 }
 
+/// Declares the device entry point of function number `index` in `detail`
+/// (beside its host entry point, whose result struct it shares): the same
+/// arguments, then the stream.
+void writeDeviceEntryPoint(std::ostringstream &os, const FunctionSig &f,
+                           size_t index) {
+  const ResultPassing passing(f);
+  os << "namespace detail {\nextern \"C\" "
+     << (passing.byValue ? elementType(f.results[0].dtype)
+                         : std::string("void"))
+     << " device_entry_" << index << "(";
+  std::string params =
+      passing.outPointer ? "results_" + std::to_string(index) + " *" : "";
+  for (const ValueSig &a : f.args)
+    params += std::string(params.empty() ? "" : ", ") +
+              (a.isScalar() ? elementType(a.dtype) : memrefType(a) + " *");
+  os << params << (params.empty() ? "" : ", ") << "void *stream) __asm__(\""
+     << f.deviceSymbol << "\");\n} // namespace detail\n\n";
+}
+
 /// Writes function number `index` as the wrapper `wrapper`. The C entry point
 /// and the result struct get index-based names in `detail`, bound to the real
 /// symbol by an asm label, so any MLIR symbol name works.
 void writeFunction(std::ostringstream &os, const FunctionSig &f, size_t index,
-                   const std::string &wrapper) {
+                   const std::string &wrapper, bool gpu) {
   const std::string results = "results_" + std::to_string(index);
   const std::string entry = "entry_" + std::to_string(index);
   const ResultPassing passing(f);
   writeEntryPoint(os, f, passing, results, entry);
+  if (!f.deviceSymbol.empty())
+    writeDeviceEntryPoint(os, f, index);
   const std::string ret = wrapperReturnType(f);
-  writeWrapperHead(os, f, wrapper, ret);
+  writeWrapperHead(os, f, wrapper, ret, gpu);
   const std::string call = entryCall(f, passing, entry);
+  const std::string check = statusCheck(gpu, wrapper);
   if (passing.count == 0)
-    os << "  " << call << ";\n}\n\n";
-  else if (passing.byValue)
+    os << "  " << call << ";\n" << check << "}\n\n";
+  else if (passing.byValue && check.empty())
     os << "  return " << call << ";\n}\n\n";
+  else if (passing.byValue)
+    os << "  const " << ret << " result = " << call << ";\n"
+       << check << "  return result;\n}\n\n";
   else
-    writeOwnedResults(os, f, results, call, ret);
+    writeOwnedResults(os, f, results, call, ret, check);
+}
+
+/// The wrapper of function number `index`'s device entry point, in namespace
+/// `device`: it returns the result struct (or the scalar) as the C entry
+/// point fills it; on failure it frees what the call allocated and throws.
+void writeDeviceFunction(std::ostringstream &os, const FunctionSig &f,
+                         size_t index, const std::string &wrapper) {
+  const std::string results = "results_" + std::to_string(index);
+  const std::string entry = "device_entry_" + std::to_string(index);
+  const ResultPassing passing(f);
+  const std::string ret = passing.outPointer ? "detail::" + results
+                          : passing.byValue  ? elementType(f.results[0].dtype)
+                                             : std::string("void");
+  os << "/// " << signatureComment(f) << " on device memory: the descriptors\n"
+     << "/// hold device addresses; copies and kernels run on `stream` (a\n"
+     << "/// CUstream; nullptr: the runtime's own) and have finished when it\n"
+     << "/// returns. A result that is not an argument's buffer or an earlier\n"
+     << "/// result's is new: free it with aotCudaFree or cuMemFree. Throws\n"
+     << "/// aot::abi::Error if the GPU side fails (nothing is left "
+        "allocated).\n"
+     << "inline " << ret << " " << wrapper << "(";
+  for (size_t i = 0; i < f.args.size(); ++i)
+    os << (f.args[i].isScalar() ? elementType(f.args[i].dtype)
+                                : memrefType(f.args[i]))
+       << " arg" << i << ", ";
+  os << "void *stream) {\n";
+  std::string call = "detail::" + entry + "(";
+  std::string callArgs = passing.outPointer ? "&results" : "";
+  for (size_t i = 0; i < f.args.size(); ++i)
+    callArgs += std::string(callArgs.empty() ? "" : ", ") +
+                (f.args[i].isScalar() ? "" : "&") + "arg" + std::to_string(i);
+  call += callArgs + (callArgs.empty() ? "" : ", ") + "stream)";
+  const std::string fail = "    throw aot::abi::Error(std::string(\"" +
+                           wrapper + " on the device: \") + " +
+                           "aotCudaLastError());\n";
+  if (passing.outPointer) {
+    os << "  detail::" << results << " results{};\n  " << call << ";\n"
+       << "  if (aotCudaStatus() != 0) {\n"
+       << "    (void)aot::abi::adoptResultBuffers(" << adoptLists(f)
+       << ", &aotCudaFree);\n"
+       << fail << "  }\n  return results;\n}\n\n";
+  } else if (passing.byValue) {
+    os << "  const " << ret << " result = " << call << ";\n"
+       << "  if (aotCudaStatus() != 0)\n"
+       << fail << "  return result;\n}\n\n";
+  } else {
+    os << "  " << call << ";\n  if (aotCudaStatus() != 0)\n" << fail << "}\n\n";
+  }
 }
 
 /// The load function of external weights and a wrapper that returns its
@@ -237,19 +333,37 @@ std::string generateHeader(const Manifest &manifest) {
      << "; do not edit.\n";
   os << "// Link with the object code";
   for (const std::string &lib : manifest.link)
-    os << (lib == "aot_runtime" ? ", MlirAot::runtime" : ", -l" + lib);
+    os << (lib == "aot_runtime"        ? ", MlirAot::runtime"
+           : lib == "aot_cuda_runtime" ? ", MlirAot::cuda_runtime"
+                                       : ", -l" + lib);
   os << ".\n#pragma once\n\n"
      << "#include \"aot/abi/Error.h\"\n"
      << "#include \"aot/abi/MemRef.h\"\n"
      << "#include \"aot/abi/Owned.h\"\n"
-     << "#include \"aot/abi/Ownership.h\"\n\n"
+     << "#include \"aot/abi/Ownership.h\"\n";
+  const bool gpu = manifest.target.rfind("cuda:", 0) == 0;
+  if (gpu)
+    os << "#include \"aot/abi/CudaStatus.h\"\n";
+  os << "\n"
      << "#include <cstdint>\n#include <string>\n#include <tuple>\n\n";
   os << "namespace aot_compiled::" << manifest.module << " {\n\n";
   std::vector<std::string> wrappers = headerWrapperNames(manifest);
   for (size_t i = 0; i < manifest.functions.size(); ++i)
-    writeFunction(os, manifest.functions[i], i, wrappers[i]);
+    writeFunction(os, manifest.functions[i], i, wrappers[i], gpu);
   if (!manifest.weights.empty())
     writeWeightsLoader(os, manifest.weights);
+  bool anyDevice = false;
+  for (const FunctionSig &f : manifest.functions)
+    anyDevice |= !f.deviceSymbol.empty();
+  if (anyDevice) {
+    os << "/// The entry points on device memory (the manifest's \"device\"\n"
+       << "/// entry points), for callers that keep their tensors on the GPU.\n"
+       << "namespace device {\n\n";
+    for (size_t i = 0; i < manifest.functions.size(); ++i)
+      if (!manifest.functions[i].deviceSymbol.empty())
+        writeDeviceFunction(os, manifest.functions[i], i, wrappers[i]);
+    os << "} // namespace device\n\n";
+  }
   os << "} // namespace aot_compiled::" << manifest.module << "\n";
   return os.str();
 }

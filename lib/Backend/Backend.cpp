@@ -26,6 +26,10 @@ int Backend::indexOf(Stage stage) const {
   return -1;
 }
 
+Status Backend::afterStage(Stage, mlir::ModuleOp, CodegenContext &) const {
+  return Status::ok();
+}
+
 bool Backend::isMlirStage(Stage stage) const {
   const StageInfo *info = find(stage);
   return info && info->form == StageForm::Mlir;

@@ -114,6 +114,12 @@ public:
   /// Registers, once per process, the passes the default lists name.
   virtual void registerPasses() const = 0;
 
+  /// Called after each MLIR stage ran, on its output: a back end's view of
+  /// a stage for its debugging switches (the CUDA back end writes the
+  /// outlined kernels for --dump-kernels). Nothing by default.
+  virtual Status afterStage(Stage stage, mlir::ModuleOp module,
+                            CodegenContext &ctx) const;
+
   /// Runs the stages after the last MLIR stage that are in the context's
   /// range, on `module` (the last MLIR stage's output).
   virtual Status generate(mlir::ModuleOp module, CodegenContext &ctx) const = 0;

@@ -17,11 +17,12 @@ namespace aot {
 std::span<const LinkSymbol> cudaRuntimeSymbols() {
 #define AOT_CUDA_SYMBOL(name)                                                  \
   LinkSymbol {                                                                 \
-    #name, kCudaRuntimeLibrary, false, reinterpret_cast<void *>(&name),        \
+#name, kCudaRuntimeLibrary, false, reinterpret_cast < void *>(&name),      \
         kLibStdCxx                                                             \
   }
   static const LinkSymbol table[] = {
       AOT_CUDA_SYMBOL(aotCudaBegin),
+      AOT_CUDA_SYMBOL(aotCudaBeginOn),
       AOT_CUDA_SYMBOL(aotCudaConstant),
       AOT_CUDA_SYMBOL(mgpuModuleLoad),
       AOT_CUDA_SYMBOL(mgpuModuleLoadJIT),
@@ -36,6 +37,9 @@ std::span<const LinkSymbol> cudaRuntimeSymbols() {
       AOT_CUDA_SYMBOL(mgpuMemcpy),
       AOT_CUDA_SYMBOL(mgpuMemset32),
       AOT_CUDA_SYMBOL(mgpuSetDefaultDevice),
+      AOT_CUDA_SYMBOL(aotCudaTraceLaunch),
+      AOT_CUDA_SYMBOL(aotCudaTraceBuffer),
+      AOT_CUDA_SYMBOL(aotCudaTraceEnd),
   };
 #undef AOT_CUDA_SYMBOL
   return table;

@@ -179,6 +179,16 @@ Status Pipeline::validate(const Target &target) const {
         "'llvm-ir'), which a compile from '" +
         std::string(stageName(first_)) + "' to '" +
         std::string(stageName(last_)) + "' does not take");
+  // The kernel switches name a stage only GPU back ends have.
+  const char *kernelSwitch =
+      !debug_.dumpKernelsDir.empty()      ? "--dump-kernels"
+      : !debug_.substituteKernels.empty() ? "--substitute-kernel"
+      : !debug_.traceKernelsTo.empty()    ? "--trace-kernels-to"
+                                          : nullptr;
+  if (kernelSwitch && !backend.find(Stage("ptx")))
+    return Error::message(std::string(kernelSwitch) + ": target " +
+                          target.str() +
+                          " has no GPU kernels (use --target=cuda:CHIP)");
   if (threads_ > kMaxThreads)
     return Error::message("thread count " + std::to_string(threads_) +
                           " is more than " + std::to_string(kMaxThreads));

@@ -41,10 +41,17 @@ std::string Manifest::toJson(bool pretty) const {
       args.push_back(valueToJson(v));
     for (const ValueSig &v : f.results)
       results.push_back(valueToJson(v));
-    fns.push_back(llvm::json::Object{{"name", f.name},
-                                     {"symbol", f.symbol},
-                                     {"args", std::move(args)},
-                                     {"results", std::move(results)}});
+    llvm::json::Object fn{{"name", f.name},
+                          {"symbol", f.symbol},
+                          {"args", std::move(args)},
+                          {"results", std::move(results)}};
+    if (!f.deviceSymbol.empty())
+      fn["entry_points"] = llvm::json::Array{
+          llvm::json::Object{{"symbol", f.symbol}, {"memory", "host"}},
+          llvm::json::Object{{"symbol", f.deviceSymbol},
+                             {"memory", "device"},
+                             {"extra_args", llvm::json::Array{"CUstream"}}}};
+    fns.push_back(std::move(fn));
   }
   llvm::json::Array linkLibs;
   for (const std::string &l : link)
@@ -234,6 +241,18 @@ Expected<Manifest> Manifest::fromJson(std::string_view json) {
                             ": needs \"name\" and \"symbol\" strings");
     sig.name = name->str();
     sig.symbol = symbol->str();
+    if (const llvm::json::Array *entries = f->getArray("entry_points"))
+      for (const llvm::json::Value &e : *entries) {
+        const llvm::json::Object *o = e.getAsObject();
+        auto memory = o ? o->getString("memory") : std::nullopt;
+        auto entry = o ? o->getString("symbol") : std::nullopt;
+        if (!memory || !entry)
+          return Error::message("manifest: " + where +
+                                ".entry_points: each needs \"symbol\" and "
+                                "\"memory\" strings");
+        if (*memory == "device")
+          sig.deviceSymbol = entry->str();
+      }
     if (!r.readValues(*f, "args", where, sig.args) ||
         !r.readValues(*f, "results", where, sig.results))
       return Error::message(r.error);

@@ -12,6 +12,7 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -39,9 +40,8 @@ struct GpuMarkDeviceBuffersPass
 };
 
 /// The dynamic sizes of `value` (a memref), read from its descriptor.
-llvm::SmallVector<mlir::Value> dynamicSizes(mlir::OpBuilder &b,
-                                            mlir::Location loc,
-                                            mlir::Value value) {
+llvm::SmallVector<mlir::Value>
+dynamicSizes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value) {
   auto type = llvm::cast<mlir::MemRefType>(value.getType());
   llvm::SmallVector<mlir::Value> sizes;
   for (int64_t i = 0; i < type.getRank(); ++i)
@@ -54,7 +54,8 @@ mlir::Value deviceAlloc(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::MemRefType type, mlir::ValueRange sizes) {
   return mlir::gpu::AllocOp::create(b, loc, type, /*asyncToken=*/mlir::Type(),
                                     /*asyncDependencies=*/mlir::ValueRange(),
-                                    sizes, /*symbolOperands=*/mlir::ValueRange(),
+                                    sizes,
+                                    /*symbolOperands=*/mlir::ValueRange(),
                                     /*hostShared=*/false)
       .getMemref();
 }
@@ -111,8 +112,8 @@ mlir::LogicalResult placeBuffers(mlir::func::FuncOp fn) {
 
 /// What a result of a device function is, seen from its caller.
 struct ResultKind {
-  int argument = -1;  ///< the argument it is a view of, or -1
-  int sameAs = -1;    ///< an earlier result with the same buffer, or -1
+  int argument = -1; ///< the argument it is a view of, or -1
+  int sameAs = -1;   ///< an earlier result with the same buffer, or -1
   bool constant = false;
 };
 
@@ -156,29 +157,80 @@ resultKinds(mlir::func::FuncOp fn) {
   return kinds ? *kinds : llvm::SmallVector<ResultKind>();
 }
 
-/// The runtime's aotCudaBegin, declared once.
-mlir::func::FuncOp beginCall(mlir::SymbolTable &symbols, mlir::Location loc) {
-  constexpr llvm::StringLiteral name = "aotCudaBegin";
+/// The runtime function `name` taking `inputs` and returning nothing,
+/// declared once.
+mlir::func::FuncOp runtimeFunction(mlir::SymbolTable &symbols,
+                                   mlir::Location loc, llvm::StringRef name,
+                                   mlir::TypeRange inputs = {}) {
   if (auto fn = symbols.lookup<mlir::func::FuncOp>(name))
     return fn;
   mlir::OpBuilder b(loc.getContext());
   auto fn = mlir::func::FuncOp::create(
-      b, loc, name, b.getFunctionType(mlir::TypeRange(), mlir::TypeRange()));
+      b, loc, name, b.getFunctionType(inputs, mlir::TypeRange()));
   fn.setPrivate();
   symbols.insert(fn);
   return fn;
 }
 
-/// Moves the body of public `fn` into a private `fn$device` and makes `fn`
-/// copy its memref arguments to the device and its memref results back.
+/// The public entry point on device memory, `fn$device`: the arguments of
+/// `body` and then a stream (a CUstream, null for the runtime's own) that
+/// every copy and kernel of the call runs on. A result that is a constant
+/// is copied into a new buffer, so that each result the caller receives is
+/// either one of its own buffers or a new cuMemAlloc'ed one.
+mlir::LogicalResult addDeviceEntry(mlir::func::FuncOp fn,
+                                   mlir::func::FuncOp body,
+                                   llvm::ArrayRef<ResultKind> kinds,
+                                   mlir::SymbolTable &symbols) {
+  mlir::MLIRContext *ctx = fn.getContext();
+  mlir::Location loc = fn.getLoc();
+  std::string name = (fn.getName() + "$device").str();
+  if (mlir::Operation *clash = symbols.lookup(name))
+    return clash->emitOpError() << "is named like the device entry point of '"
+                                << fn.getName() << "'; rename it";
+  auto streamType = mlir::LLVM::LLVMPointerType::get(ctx);
+  llvm::SmallVector<mlir::Type> inputs(body.getArgumentTypes());
+  inputs.push_back(streamType);
+  mlir::OpBuilder b(fn);
+  b.setInsertionPointAfter(fn);
+  auto entry = mlir::func::FuncOp::create(
+      b, loc, name, b.getFunctionType(inputs, body.getResultTypes()));
+  entry->setAttr("llvm.emit_c_interface", mlir::UnitAttr::get(ctx));
+  symbols.insert(entry);
+  mlir::Block *block = entry.addEntryBlock();
+  b.setInsertionPointToStart(block);
+  mlir::func::CallOp::create(
+      b, loc, runtimeFunction(symbols, loc, "aotCudaBeginOn", {streamType}),
+      block->getArguments().back());
+  auto call = mlir::func::CallOp::create(b, loc, body,
+                                         block->getArguments().drop_back());
+  llvm::SmallVector<mlir::Value> results(call.getResults());
+  for (auto [result, kind] : llvm::zip(results, kinds)) {
+    auto type = llvm::dyn_cast<mlir::MemRefType>(result.getType());
+    if (!type || !kind.constant)
+      continue;
+    mlir::Value copy = deviceAlloc(b, loc, type, dynamicSizes(b, loc, result));
+    deviceCopy(b, loc, copy, result);
+    result = copy;
+  }
+  mlir::func::ReturnOp::create(b, loc, results);
+  return mlir::success();
+}
+
+/// Moves the body of public `fn` into a private `fn$body`, makes `fn` copy
+/// its memref arguments to the device and its memref results back, and adds
+/// the device-memory entry point `fn$device`.
 mlir::FailureOr<mlir::func::FuncOp>
 splitHostBoundary(mlir::func::FuncOp fn, mlir::SymbolTable &symbols) {
   auto kinds = resultKinds(fn);
   if (mlir::failed(kinds))
     return mlir::failure();
+  std::string bodyName = (fn.getName() + "$body").str();
+  if (mlir::Operation *clash = symbols.lookup(bodyName))
+    return clash->emitOpError() << "is named like the device code of '"
+                                << fn.getName() << "'; rename it";
   mlir::OpBuilder b(fn);
   auto device = llvm::cast<mlir::func::FuncOp>(b.clone(*fn));
-  device.setName((fn.getName() + "$device").str());
+  device.setName(bodyName);
   device.setPrivate();
   device->removeAttr("llvm.emit_c_interface");
   symbols.insert(device);
@@ -190,7 +242,8 @@ splitHostBoundary(mlir::func::FuncOp fn, mlir::SymbolTable &symbols) {
   mlir::Block *entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
   // A call starts with a clean status (abi/aot/abi/CudaStatus.h).
-  mlir::func::CallOp::create(b, loc, beginCall(symbols, loc),
+  mlir::func::CallOp::create(b, loc,
+                             runtimeFunction(symbols, loc, "aotCudaBegin"),
                              mlir::ValueRange());
   llvm::SmallVector<mlir::Value> args;
   llvm::SmallVector<mlir::Value> toFree;
@@ -227,6 +280,8 @@ splitHostBoundary(mlir::func::FuncOp fn, mlir::SymbolTable &symbols) {
     mlir::gpu::DeallocOp::create(b, loc, mlir::Type(), mlir::ValueRange(),
                                  buffer);
   mlir::func::ReturnOp::create(b, loc, results);
+  if (mlir::failed(addDeviceEntry(fn, device, *kinds, symbols)))
+    return mlir::failure();
   return device;
 }
 
@@ -242,7 +297,7 @@ struct GpuDeviceMemoryPass : impl::GpuDeviceMemoryBase<GpuDeviceMemoryPass> {
       if (mlir::failed(placeBuffers(fn)))
         return signalPassFailure();
     }
-    // Calls between public functions go to the device-memory versions.
+    // Calls between public functions go to the bodies on device memory.
     llvm::DenseMap<mlir::StringAttr, mlir::func::FuncOp> deviceOf;
     for (mlir::func::FuncOp fn : functions)
       if (fn->hasAttr(kDeviceMemoryAttr) && fn.isPublic()) {

@@ -15,13 +15,16 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace aot {
 #define GEN_PASS_DEF_GPUMAPLOOPS
+#define GEN_PASS_DEF_GPUCHECKMAPPED
 #include "Transforms/Passes.h.inc"
 
 namespace {
@@ -131,7 +134,8 @@ public:
       case Kind::Host:
         // Pure host computations (index arithmetic, constants) may sit
         // between device accesses without splitting their kernel.
-        if (!mlir::isMemoryEffectFree(&op) || op.hasTrait<mlir::OpTrait::IsTerminator>())
+        if (!mlir::isMemoryEffectFree(&op) ||
+            op.hasTrait<mlir::OpTrait::IsTerminator>())
           if (mlir::failed(flush()))
             return mlir::failure();
         break;
@@ -143,14 +147,13 @@ public:
 private:
   /// Moves `group` into a one-thread kernel placed where its last op was.
   mlir::LogicalResult wrap(llvm::ArrayRef<mlir::Operation *> group) {
-    llvm::SmallPtrSet<mlir::Operation *, 8> members(group.begin(),
-                                                    group.end());
+    llvm::SmallPtrSet<mlir::Operation *, 8> members(group.begin(), group.end());
     for (mlir::Operation *op : group)
       for (mlir::Operation *user : op->getUsers())
         if (!members.contains(op->getBlock()->findAncestorOpInBlock(*user)))
           return op->emitOpError(
-                     "computes a value from device memory that host code "
-                     "uses; the GPU target cannot run it")
+                       "computes a value from device memory that host code "
+                       "uses; the GPU target cannot run it")
                      .attachNote(user->getLoc())
                  << "used here";
     mlir::OpBuilder b(group.back());
@@ -167,11 +170,10 @@ private:
     mlir::OpBuilder b(load);
     mlir::Location loc = load.getLoc();
     auto scalar = mlir::MemRefType::get({}, load.getType());
-    mlir::Value device =
-        mlir::gpu::AllocOp::create(b, loc, scalar, mlir::Type(),
-                                   mlir::ValueRange(), mlir::ValueRange(),
-                                   mlir::ValueRange(), false)
-            .getMemref();
+    mlir::Value device = mlir::gpu::AllocOp::create(
+                             b, loc, scalar, mlir::Type(), mlir::ValueRange(),
+                             mlir::ValueRange(), mlir::ValueRange(), false)
+                             .getMemref();
     auto loop = serialLoop(b, loc);
     load->moveBefore(loop.getBody()->getTerminator());
     b.setInsertionPoint(loop.getBody()->getTerminator());
@@ -211,7 +213,32 @@ private:
         sizes[i] = std::max<int64_t>(
             1, std::min<int64_t>(sizes[i], (*ub - *lb + *step - 1) / *step));
     }
-    mlir::scf::tileParallelLoop(loop, sizes, /*noMinMaxBounds=*/false);
+    auto [outer, inner] =
+        mlir::scf::tileParallelLoop(loop, sizes, /*noMinMaxBounds=*/false);
+    foldTileBounds(outer);
+  }
+
+  /// Folds the tile sizes into the steps and the inner loop's bounds (the
+  /// tiling multiplies them by the old steps and takes a min): the GPU
+  /// lowering gives a loop a static block size only when the bound of its
+  /// thread dimension is a constant or a min with a constant, and leaves
+  /// the loop on the host otherwise.
+  static void foldTileBounds(mlir::scf::ParallelOp outer) {
+    llvm::SmallVector<mlir::Operation *> ops;
+    for (mlir::Value step : outer.getStep())
+      if (mlir::Operation *def = step.getDefiningOp())
+        if (llvm::isa<mlir::arith::MulIOp>(def))
+          ops.push_back(def);
+    for (mlir::Operation &op : outer.getBody()->without_terminator())
+      if (llvm::isa<mlir::affine::AffineMinOp>(op))
+        ops.push_back(&op);
+    mlir::MLIRContext *ctx = outer.getContext();
+    mlir::RewritePatternSet patterns(ctx);
+    mlir::arith::MulIOp::getCanonicalizationPatterns(patterns, ctx);
+    mlir::affine::AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
+    mlir::GreedyRewriteConfig config;
+    config.setStrictness(mlir::GreedyRewriteStrictness::ExistingAndNewOps);
+    (void)mlir::applyOpPatternsGreedily(ops, std::move(patterns), config);
   }
 
   const GpuMapLoopsOptions &options_;
@@ -228,8 +255,23 @@ struct GpuMapLoopsPass : impl::GpuMapLoopsBase<GpuMapLoopsPass> {
     for (mlir::Block &block : fn.getBody())
       if (mlir::failed(mapper.mapBlock(block)))
         return signalPassFailure();
-    fn.walk([](mlir::scf::ParallelOp loop) {
-      loop->removeAttr(kSerialAttr);
+    fn.walk([](mlir::scf::ParallelOp loop) { loop->removeAttr(kSerialAttr); });
+  }
+};
+
+struct GpuCheckMappedPass : impl::GpuCheckMappedBase<GpuCheckMappedPass> {
+  void runOnOperation() override {
+    mlir::func::FuncOp fn = getOperation();
+    if (fn.isExternal() || !fn->hasAttr(kDeviceMemoryAttr))
+      return;
+    fn.walk([&](mlir::scf::ParallelOp loop) {
+      if (loop->getParentOfType<mlir::gpu::LaunchOp>())
+        return mlir::WalkResult::skip();
+      loop.emitError("cannot run on the GPU: this parallel loop (from the "
+                     "op at this location) was not mapped to blocks and "
+                     "threads");
+      signalPassFailure();
+      return mlir::WalkResult::interrupt();
     });
   }
 };

@@ -235,13 +235,33 @@ def GpuDeviceMemory : Pass<"aot-gpu-device-memory", "mlir::ModuleOp"> {
     anything but a host allocation becomes `gpu.dealloc`; `memref.copy`
     between device buffers becomes `linalg.copy`, which later becomes a
     kernel. Each public function `f` keeps the host-memory interface: its
-    body moves to a private `f$device` taking and returning device memory,
+    body moves to a private `f$body` taking and returning device memory,
     and `f` copies its memref arguments to the device, calls it, copies
     each memref result into a new host buffer and frees the device memory.
+    A public `f$device` takes and returns device memory, with a trailing
+    stream argument (`!llvm.ptr`, a CUstream) that the call runs on.
   }];
   let dependentDialects = [
     "mlir::gpu::GPUDialect", "mlir::linalg::LinalgDialect",
-    "mlir::memref::MemRefDialect"
+    "mlir::memref::MemRefDialect", "mlir::LLVM::LLVMDialect"
+  ];
+}
+
+def MathApproximation : Pass<"aot-math-approximation"> {
+  let summary = "Replace math functions by MLIR's polynomial approximations";
+  let description = [{
+    Rewrites the `math` ops that MLIR can approximate with arithmetic
+    (exp, expm1, log, log1p, log2, tanh, erf, erfc, sin, cos, atan, atan2,
+    asin, acos, cbrt, rsqrt and those it expands from them), so that no
+    math library function is called, and fma, sqrt, absf, floor, ceil,
+    trunc, roundeven and copysign (instructions on a GPU) to LLVM
+    intrinsics. The CUDA back end runs it in kernels when libdevice (the
+    `__nv_` functions) was not found.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+    "mlir::vector::VectorDialect", "mlir::scf::SCFDialect",
+    "mlir::LLVM::LLVMDialect"
   ];
 }
 
@@ -269,6 +289,17 @@ def GpuMapLoops : Pass<"aot-gpu-map-loops", "mlir::func::FuncOp"> {
     "mlir::affine::AffineDialect", "mlir::gpu::GPUDialect",
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect"
   ];
+}
+
+def GpuCheckMapped : Pass<"aot-gpu-check-mapped", "mlir::func::FuncOp"> {
+  let summary = "Fail on a parallel loop over device memory left on the host";
+  let description = [{
+    After `convert-parallel-loops-to-gpu`: an `scf.parallel` outside a
+    `gpu.launch` in a function marked `aot.device_memory` is one the GPU
+    lowering could not turn into a launch. Running it on the host would
+    read device memory there, so it is an error at the loop's location
+    (the op it came from), never a silent host fallback.
+  }];
 }
 
 def GpuMergeModules : Pass<"aot-gpu-merge-modules", "mlir::ModuleOp"> {

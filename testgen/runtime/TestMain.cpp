@@ -5,8 +5,10 @@
 // taken out of argv before doctest sees it) or else by the environment
 // variable AOT_REFERENCE. Without a reference, or with one that cannot be
 // opened, nothing runs: the program says why and exits with status 1, so a
-// test can never pass by checking nothing. Options that only print
-// (--help, --version, --list-test-cases, ...) need no reference.
+// test can never pass by checking nothing. Tests of GPU code on a machine
+// without a usable GPU exit with status 77 (skipped) and say why. Options
+// that only print (--help, --version, --list-test-cases, ...) need no
+// reference.
 //
 //===----------------------------------------------------------------------===//
 #define DOCTEST_CONFIG_IMPLEMENT
@@ -106,6 +108,13 @@ int run(int argc, char **argv) {
     // Opened before any test runs, so an unreadable file is one clear
     // error rather than a failure in every test case.
     aot::testing::setCurrentReference(*cl.reference);
+    // Code for a device this machine lacks: skipped with the reason, never
+    // passed by running nothing.
+    if (const char *why = aot::testing::skipReason()) {
+      std::cout << "skipped: " << argv[0] << " cannot run here: " << why
+                << "\n";
+      return aot::testing::kSkipExitCode;
+    }
   }
   doctest::Context context;
   context.applyCommandLine(int(cl.doctestArgs.size()), cl.doctestArgs.data());

@@ -178,12 +178,39 @@ private:
   }
 };
 
+/// Why the tests of this program cannot run on this machine (code for a
+/// GPU where none is usable), or null when they can.
+using SkipCheck = const char *(*)();
+
+/// The exit status of a test program that ran nothing because its
+/// SkipCheck failed; CTest counts it as skipped (SKIP_RETURN_CODE).
+inline constexpr int kSkipExitCode = 77;
+
 namespace detail {
 inline std::unique_ptr<Reference> &currentReferenceSlot() {
   static std::unique_ptr<Reference> slot;
   return slot;
 }
+inline SkipCheck &skipCheckSlot() {
+  static SkipCheck slot = nullptr;
+  return slot;
+}
 } // namespace detail
+
+/// Makes the test main ask `check` before any test runs; a reason it gives
+/// is printed and the program exits with kSkipExitCode. Generated tests of
+/// code for a GPU set it from a static initializer; returns true so that
+/// they can.
+inline bool setSkipCheck(SkipCheck check) {
+  detail::skipCheckSlot() = check;
+  return true;
+}
+
+/// Why this program's tests cannot run here, or null.
+inline const char *skipReason() {
+  SkipCheck check = detail::skipCheckSlot();
+  return check ? check() : nullptr;
+}
 
 /// Opens `path` as the reference of this process, replacing any earlier
 /// one, and returns it. Throws abi::Error naming `path` when it cannot be

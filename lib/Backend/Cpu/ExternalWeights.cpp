@@ -318,13 +318,15 @@ Status addWeightsLoader(llvm::Module &module, const Manifest &manifest) {
   b.CreateRet(b.CreateCall(
       load, {table, loader->getArg(0), loader->getArg(1), loader->getArg(2)}));
 
-  for (const FunctionSig &sig : manifest.functions) {
-    llvm::Function *entry = module.getFunction(sig.symbol);
-    if (!entry || entry->isDeclaration())
-      continue;
-    b.SetInsertPoint(&*entry->getEntryBlock().getFirstInsertionPt());
-    b.CreateCall(ensure, {table});
-  }
+  for (const FunctionSig &sig : manifest.functions)
+    for (const std::string &symbol : {sig.symbol, sig.deviceSymbol}) {
+      llvm::Function *entry =
+          symbol.empty() ? nullptr : module.getFunction(symbol);
+      if (!entry || entry->isDeclaration())
+        continue;
+      b.SetInsertPoint(&*entry->getEntryBlock().getFirstInsertionPt());
+      b.CreateCall(ensure, {table});
+    }
   return Status::ok();
 }
 

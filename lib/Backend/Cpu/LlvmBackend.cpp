@@ -129,6 +129,8 @@ Status finalizeExports(llvm::Module &module,
   llvm::StringSet<> exported;
   for (const FunctionSig &sig : functions) {
     exported.insert(sig.symbol);
+    if (!sig.deviceSymbol.empty())
+      exported.insert(sig.deviceSymbol);
     exported.insert(kInvokePrefix + sig.name);
   }
   for (llvm::Function &f : module.functions())

@@ -13,6 +13,8 @@
 #include "Backend/Cpu/CpuBackend.h"
 #include "Backend/Cpu/HostPath.h"
 #include "Backend/Cuda/DeviceCode.h"
+#include "Backend/Cuda/KernelDebug.h"
+#include "Backend/Cuda/KernelTrace.h"
 #include "Backend/LinkTable.h"
 #include "Backend/TargetSpec.h"
 #include "aot/abi/KernelImage.h"
@@ -135,6 +137,18 @@ public:
     std::call_once(once, [] { mlir::registerGPUPasses(); });
   }
 
+  Status afterStage(Stage stage, mlir::ModuleOp module,
+                    CodegenContext &ctx) const override {
+    const DebugOptions &debug = ctx.pipeline().debug();
+    if (stage != kKernels)
+      return Status::ok();
+    if (!debug.dumpKernelsDir.empty())
+      if (Status s = writeOutlinedKernels(module, debug.dumpKernelsDir); !s)
+        return s;
+    if (!debug.traceKernelsTo.empty())
+      return traceKernelLaunches(module, debug.traceKernelsTo);
+    return Status::ok();
+  }
   Status generate(mlir::ModuleOp module, CodegenContext &ctx) const override;
   Status generateFrom(std::string_view, const std::string &sourceName,
                       CodegenContext &) const override {
@@ -157,15 +171,19 @@ std::string CudaBackend::defaultPasses(Stage stage,
     // one-thread loops away before they become kernels.
     return "func.func(convert-linalg-to-parallel-loops,aot-gpu-map-loops,"
            "gpu-map-parallel-loops{mapping-policy=innermost-first},"
-           "convert-parallel-loops-to-gpu),canonicalize,cse";
+           "convert-parallel-loops-to-gpu,aot-gpu-check-mapped),canonicalize,"
+           "cse";
   if (stage == kKernels)
     return "gpu-kernel-outlining,aot-gpu-merge-modules,canonicalize,cse";
   if (stage == kNvvm) {
     auto ptx = ptxVersionFor(target);
     std::string attach = "nvvm-attach-target{chip=" + target.chip +
                          " features=+ptx" + (ptx ? *ptx : "") + " O=3}";
-    return attach +
-           ",gpu.module(expand-strided-metadata,lower-affine,"
+    // Without libdevice, math in kernels is computed by MLIR's polynomial
+    // approximations instead of calls of its __nv_ functions.
+    std::string math =
+        findCudaToolkit().libdevice.empty() ? "aot-math-approximation," : "";
+    return attach + ",gpu.module(expand-strided-metadata,lower-affine," + math +
            "convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,"
            "reconcile-unrealized-casts),"
            "func.func(gpu-async-region),aot-export-c-interface,"
@@ -200,8 +218,7 @@ void CudaBackend::registerDialects(mlir::DialectRegistry &registry) const {
   mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   mlir::registerGPUDialectTranslation(registry);
   mlir::registerNVVMDialectTranslation(registry);
-  mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(
-      registry);
+  mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
 }
 
 /// Replaces each gpu.module by a gpu.binary holding its kernel images, the
@@ -225,11 +242,13 @@ Status embedKernels(mlir::gpu::GPUModuleOp gpuModule, const std::string &blob) {
   return Status::ok();
 }
 
-Status CudaBackend::generate(mlir::ModuleOp module,
-                             CodegenContext &ctx) const {
+Status CudaBackend::generate(mlir::ModuleOp module, CodegenContext &ctx) const {
   const Target &target = ctx.target();
+  const DebugOptions &debug = ctx.pipeline().debug();
+  const bool lineInfo = debug.debugInfo != DebugInfo::None;
   int optLevel = ctx.pipeline().optLevel();
   CudaToolkit toolkit = findCudaToolkit();
+  KernelIr kernelIr;
   llvm::SmallVector<mlir::gpu::GPUModuleOp> gpuModules(
       module.getOps<mlir::gpu::GPUModuleOp>());
   std::string allPtx;
@@ -238,15 +257,16 @@ Status CudaBackend::generate(mlir::ModuleOp module,
   if (ctx.runs(kPtx))
     ctx.begin(kPtx);
   for (mlir::gpu::GPUModuleOp gpuModule : gpuModules) {
-    auto ptx = emitPtx(*gpuModule, target, optLevel, toolkit.libdevice);
+    if (lineInfo)
+      lineDirectivesOnly(gpuModule);
+    auto ptx = emitPtx(*gpuModule, target, optLevel, toolkit.libdevice,
+                       debug.dumpKernelsDir.empty() ? nullptr : &kernelIr);
     if (!ptx)
       return ctx.withDiagnostics(ptx.error());
     allPtx += *ptx;
     std::string cubin;
     if (!toolkit.ptxas.empty()) {
-      auto assembled =
-          assemblePtx(*ptx, target, toolkit.ptxas,
-                      ctx.pipeline().debug().debugInfo != DebugInfo::None);
+      auto assembled = assemblePtx(*ptx, target, toolkit.ptxas, lineInfo);
       if (!assembled)
         return assembled.error();
       cubin = std::move(*assembled);
@@ -262,15 +282,32 @@ Status CudaBackend::generate(mlir::ModuleOp module,
   }
   if (ctx.runs(kPtx))
     ctx.keep(kPtx, allPtx);
+  if (!debug.dumpKernelsDir.empty())
+    if (Status s = writeKernelDump(module, debug.dumpKernelsDir, allPtx,
+                                   kernelIr, target, toolkit, lineInfo);
+        !s)
+      return s;
+  if (!debug.substituteKernels.empty())
+    if (Status s = substituteKernels(module, allPtx, debug.substituteKernels,
+                                     ctx.warnings());
+        !s)
+      return s;
   if (ctx.runs(kCubin)) {
     ctx.begin(kCubin);
+    if (toolkit.libdevice.empty() && !gpuModules.empty())
+      ctx.warnings().push_back(
+          {Severity::Note, "", 0, 0,
+           "libdevice was not found (searched " + toolkit.searched +
+               "): math functions in kernels use MLIR's polynomial "
+               "approximations"});
     if (toolkit.ptxas.empty() && !gpuModules.empty())
       ctx.warnings().push_back(
           {Severity::Warning, "", 0, 0,
            "ptxas was not found (searched " + toolkit.searched +
                "): the kernels are embedded as PTX only, which the driver "
                "compiles when they are first loaded; set CUDA_HOME to a "
-               "CUDA toolkit to embed a cubin for " + target.chip});
+               "CUDA toolkit to embed a cubin for " +
+               target.chip});
     if (allCubin.empty())
       ctx.reached(kCubin);
     else

@@ -7,6 +7,7 @@
 #include "mlir/Target/LLVM/ModuleToObject.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -14,6 +15,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <cstdlib>
@@ -31,10 +33,10 @@ struct ChipPtx {
   int minPtx;
 };
 constexpr ChipPtx kMinPtx[] = {
-    {"sm_50", 40},  {"sm_52", 41},  {"sm_53", 42},   {"sm_60", 50},
-    {"sm_61", 50},  {"sm_62", 50},  {"sm_70", 60},   {"sm_72", 61},
-    {"sm_75", 63},  {"sm_80", 70},  {"sm_86", 71},   {"sm_87", 74},
-    {"sm_89", 78},  {"sm_90", 78},  {"sm_90a", 80},  {"sm_100", 86},
+    {"sm_50", 40},   {"sm_52", 41},  {"sm_53", 42},   {"sm_60", 50},
+    {"sm_61", 50},   {"sm_62", 50},  {"sm_70", 60},   {"sm_72", 61},
+    {"sm_75", 63},   {"sm_80", 70},  {"sm_86", 71},   {"sm_87", 74},
+    {"sm_89", 78},   {"sm_90", 78},  {"sm_90a", 80},  {"sm_100", 86},
     {"sm_100a", 86}, {"sm_101", 86}, {"sm_101a", 86}, {"sm_120", 87},
     {"sm_120a", 87},
 };
@@ -43,7 +45,8 @@ std::unique_ptr<llvm::MCSubtargetInfo> nvptxSubtarget() {
   initializeTargets();
   std::string error;
   llvm::Triple triple(kNvptxTriple);
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return nullptr;
   return std::unique_ptr<llvm::MCSubtargetInfo>(
@@ -72,11 +75,28 @@ Status checkResolved(const llvm::Module &module, bool libdeviceLinked) {
   return Status::ok();
 }
 
+/// Prints each kernel of `module` into `out`, by name.
+void printKernels(llvm::Module &module,
+                  std::map<std::string, std::string> &out) {
+  for (llvm::Function &fn : module.functions()) {
+    if (fn.isDeclaration() ||
+        fn.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    fn.print(os);
+    out[fn.getName().str()] = std::move(text);
+  }
+}
+
 class PtxEmitter final : public mlir::LLVM::ModuleToObject {
 public:
   PtxEmitter(mlir::Operation &module, llvm::StringRef chip,
-             llvm::StringRef features, int optLevel, std::string libdevice)
-      : ModuleToObject(module, kNvptxTriple, chip, features, optLevel),
+             llvm::StringRef features, int optLevel, std::string libdevice,
+             llvm::function_ref<void(llvm::Module &)> initial,
+             llvm::function_ref<void(llvm::Module &)> optimized)
+      : ModuleToObject(module, kNvptxTriple, chip, features, optLevel, initial,
+                       /*linkedLlvmIRCallback=*/{}, optimized),
         libdevice_(std::move(libdevice)) {}
 
   Status status = Status::ok();
@@ -103,9 +123,8 @@ protected:
     if (llvm::failed(tm))
       return getOperation().emitError("cannot make an NVPTX target machine"),
              llvm::failure();
-    auto ptx = translateModuleToISA(module, **tm, [&] {
-      return getOperation().emitError();
-    });
+    auto ptx = translateModuleToISA(module, **tm,
+                                    [&] { return getOperation().emitError(); });
     if (llvm::failed(ptx))
       return llvm::failure();
     return llvm::SmallVector<char, 0>(ptx->begin(), ptx->end());
@@ -115,7 +134,8 @@ private:
   std::string libdevice_;
 };
 
-std::string fileIn(const std::string &root, std::initializer_list<const char *> parts) {
+std::string fileIn(const std::string &root,
+                   std::initializer_list<const char *> parts) {
   llvm::SmallString<256> path(root);
   for (const char *part : parts)
     llvm::sys::path::append(path, part);
@@ -138,9 +158,9 @@ Expected<std::string> ptxVersionFor(const Target &target) {
       minPtx = row.minPtx;
   if (target.ptx.empty()) {
     if (minPtx == 0)
-      return Error::message("no default PTX version is known for '" +
-                            target.chip + "': name one, as in cuda:" +
-                            target.chip + ",ptx=88");
+      return Error::message(
+          "no default PTX version is known for '" + target.chip +
+          "': name one, as in cuda:" + target.chip + ",ptx=88");
     return std::to_string(minPtx);
   }
   if (!knownFeature(*sti, "ptx" + target.ptx))
@@ -197,13 +217,18 @@ CudaToolkit findCudaToolkit() {
   return toolkit;
 }
 
-Expected<std::string> emitPtx(mlir::Operation &gpuModule,
-                              const Target &target, int optLevel,
-                              const std::string &libdevice) {
+Expected<std::string> emitPtx(mlir::Operation &gpuModule, const Target &target,
+                              int optLevel, const std::string &libdevice,
+                              KernelIr *ir) {
   auto features = nvptxFeatures(target);
   if (!features)
     return features.error();
-  PtxEmitter emitter(gpuModule, target.chip, *features, optLevel, libdevice);
+  auto initial = [&](llvm::Module &m) { printKernels(m, ir->initial); };
+  auto optimized = [&](llvm::Module &m) { printKernels(m, ir->optimized); };
+  using Callback = llvm::function_ref<void(llvm::Module &)>;
+  PtxEmitter emitter(gpuModule, target.chip, *features, optLevel, libdevice,
+                     ir ? Callback(initial) : Callback(),
+                     ir ? Callback(optimized) : Callback());
   std::optional<llvm::SmallVector<char, 0>> ptx = emitter.run();
   if (!emitter.status)
     return emitter.status.error();
@@ -212,9 +237,9 @@ Expected<std::string> emitPtx(mlir::Operation &gpuModule,
   return std::string(ptx->begin(), ptx->end());
 }
 
-Expected<std::string> assemblePtx(const std::string &ptx,
-                                  const Target &target,
-                                  const std::string &ptxas, bool lineInfo) {
+Expected<std::string> assemblePtx(const std::string &ptx, const Target &target,
+                                  const std::string &ptxas, bool lineInfo,
+                                  std::string *report) {
   llvm::SmallString<128> input, output, log;
   if (llvm::sys::fs::createTemporaryFile("aot-kernels", "ptx", input) ||
       llvm::sys::fs::createTemporaryFile("aot-kernels", "cubin", output) ||
@@ -235,14 +260,16 @@ Expected<std::string> assemblePtx(const std::string &ptx,
                                    "--output-file", std::string(output)};
   if (lineInfo)
     args.push_back("-lineinfo");
+  if (report)
+    args.push_back("-v");
   args.push_back(std::string(input));
   llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {
       llvm::StringRef(), llvm::StringRef(log), llvm::StringRef(log)};
   std::string error;
-  int rc = llvm::sys::ExecuteAndWait(ptxas, argRefs, std::nullopt, redirects,
-                                     /*SecondsToWait=*/0, /*MemoryLimit=*/0,
-                                     &error);
+  int rc =
+      llvm::sys::ExecuteAndWait(ptxas, argRefs, std::nullopt, redirects,
+                                /*SecondsToWait=*/0, /*MemoryLimit=*/0, &error);
   auto logText = llvm::MemoryBuffer::getFile(log);
   std::string messages =
       logText ? llvm::StringRef((*logText)->getBuffer()).trim().str() : "";
@@ -254,6 +281,8 @@ Expected<std::string> assemblePtx(const std::string &ptx,
                                            /*RequiresNullTerminator=*/false);
   if (!cubin)
     return Error::message(ptxas + " wrote no cubin");
+  if (report)
+    *report = messages;
   return std::string((*cubin)->getBuffer());
 }
 

@@ -11,6 +11,7 @@
 #include "aot/Diagnostics.h"
 #include "aot/Target.h"
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -41,16 +42,27 @@ struct CudaToolkit {
 };
 CudaToolkit findCudaToolkit();
 
+/// Each kernel's LLVM IR by kernel name, as made from the NVVM dialect and
+/// after the optimization pipeline (for --dump-kernels).
+struct KernelIr {
+  std::map<std::string, std::string> initial;
+  std::map<std::string, std::string> optimized;
+};
+
 /// Compiles a gpu.module in the NVVM dialect to PTX, linking libdevice
-/// when `libdevice` is not empty. `optLevel` is LLVM's, 0 to 3.
+/// when `libdevice` is not empty. `optLevel` is LLVM's, 0 to 3. Fills `ir`
+/// when given.
 Expected<std::string> emitPtx(mlir::Operation &gpuModule,
                               const Target &target, int optLevel,
-                              const std::string &libdevice);
+                              const std::string &libdevice,
+                              KernelIr *ir = nullptr);
 
 /// Assembles `ptx` for the target's chip with ptxas; `lineInfo` keeps the
-/// source lines for debuggers and profilers.
+/// source lines for debuggers and profilers. With `report`, ptxas also
+/// reports each kernel's registers, spills and shared memory (-v) there.
 Expected<std::string> assemblePtx(const std::string &ptx,
                                   const Target &target,
-                                  const std::string &ptxas, bool lineInfo);
+                                  const std::string &ptxas, bool lineInfo,
+                                  std::string *report = nullptr);
 
 } // namespace aot

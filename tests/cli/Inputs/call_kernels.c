@@ -3,13 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct {
-  float *allocated;
-  float *aligned;
-  int64_t offset;
-  int64_t sizes[2];
-  int64_t strides[2];
-} MemRef2;
+#include "memref2.h"
 
 void _mlir_ciface_add(MemRef2 *result, MemRef2 *a, MemRef2 *b);
 void _mlir_ciface_scale(MemRef2 *result, MemRef2 *x, float s, int32_t n);
