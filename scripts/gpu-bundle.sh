@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Bundles the GPU tests (ctest label `gpu`: the generated tests of every
-# add_aot_target with a cuda TARGET, and tests/gpu) into one folder that runs on a machine
-# with an NVIDIA GPU and its driver but without LLVM, MLIR or this build:
+# add_aot_target with a cuda TARGET, and tests/gpu) and the GPU benchmark
+# into one folder that runs on a machine with an NVIDIA GPU and its driver
+# but without LLVM, MLIR or this build:
 #
 #   scripts/gpu-bundle.sh [--no-build] [DIR]     (DIR: build/gpu-bundle)
 #   DIR/run.sh [--sanitize] [TEST_REGEX]         (on the GPU machine)
+#   DIR/bench.sh [RUNS]                          (on the GPU machine)
 #
 # The bundle holds each test executable (debug info stripped), its numpy
 # reference .npz if it takes one, the shared libraries they need beyond the C and C++
 # runtimes (libzip), and run.sh, which runs them, prints one line per test
 # and a summary, and exits non-zero if any failed. --sanitize runs each
-# under compute-sanitizer's memcheck.
+# under compute-sanitizer's memcheck. bench.sh runs the GPU benchmark
+# (bench/gpu: aot-bench-gpu next to PyTorch's cuBLAS in the same run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +23,7 @@ for arg in "$@"; do
   case "$arg" in
   --no-build) build=0 ;;
   -h | --help)
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
   -*)
@@ -83,9 +86,25 @@ print("gpu-bundle.sh: %d tests" % len(listed))
 EOF
 rm "$out/tests.json"
 
+# The GPU benchmark and the script that sets PyTorch's figures beside it.
+mkdir -p "$out/bench"
+cp build/default/bench/gpu/aot-bench-gpu "$out/bench/"
+strip --strip-debug "$out/bench/aot-bench-gpu"
+cp bench/gpu/compare.py "$out/bench/"
+cat >"$out/bench.sh" <<'EOF'
+#!/usr/bin/env bash
+# The GPU benchmark: bench.sh [RUNS]. Times the compiled kernels and the same
+# operations in PyTorch in one run and prints one table (bench/compare.py).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+export LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+exec python3 "$here/bench/compare.py" "$here/bench/aot-bench-gpu" "$@"
+EOF
+chmod +x "$out/bench.sh"
+
 # Shared libraries beyond glibc and the C++ runtime, which every Linux with
 # a CUDA driver has: libzip and what it needs that a minimal system lacks.
-for exe in "$out"/bin/*; do
+for exe in "$out"/bin/* "$out/bench/aot-bench-gpu"; do
   ldd "$exe" | awk '/=> \// {print $3}'
 done | sort -u | while read -r lib; do
   case "$(basename "$lib")" in
@@ -147,4 +166,4 @@ echo "summary: $passed passed, $failed failed, $skipped skipped" \
 [ $failed = 0 ]
 EOF
 chmod +x "$out/run.sh"
-echo "gpu-bundle.sh: $(du -sh "$out" | cut -f1) in $out; run $out/run.sh on a GPU machine"
+echo "gpu-bundle.sh: $(du -sh "$out" | cut -f1) in $out; run $out/run.sh and $out/bench.sh on a GPU machine"
