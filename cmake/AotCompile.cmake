@@ -6,6 +6,9 @@
 # argument; the comments here say why things are done the way they are.
 include_guard(GLOBAL)
 
+set(AOT_CACHE_DIR "${CMAKE_BINARY_DIR}/aot-cache" CACHE PATH
+    "add_aot_target: the directory of aot-compile's artifact cache (empty: none)")
+
 # aot_find_numpy_python(OUT): the first Python interpreter that imports numpy,
 # or "" if none does. The python3 first on PATH may lack numpy (reference
 # tensors must come from numpy), so candidates are probed in turn, Debian's
@@ -365,6 +368,12 @@ function(add_aot_target)
   # Outputs that come out the same are left alone, so a new aot-compile
   # that makes the same code rebuilds nothing downstream.
   set(common --target=${target_spec} -O${opt} --write-if-changed)
+  # The artifact cache: a rebuild after `ninja clean`, or the same model in
+  # another target, reuses the compiles of the same input, options and
+  # compiler. Empty AOT_CACHE_DIR: no cache.
+  if(AOT_CACHE_DIR)
+    list(APPEND common --cache-dir=${AOT_CACHE_DIR})
+  endif()
 
   # The stage dumps each step writes, by the form of the stage (names from
   # the back end's table): MLIR stages in the first step; for the CPU chain

@@ -97,6 +97,12 @@ options:
                              (1e-5, 1e-6)
   --write-if-changed         leave an output that already holds the same bytes
                              untouched (time stamp included), for build tools
+  --cache-dir=DIR            reuse the outputs of an identical earlier compile
+                             (same input bytes, options, output kinds and
+                             compiler) kept in DIR, and keep this one's there;
+                             default: $AOT_CACHE_DIR, else no cache
+  --no-cache                 compile even when a cache directory is set
+  --cache-report             say on stderr whether the cache had the compile
   --list-stages              list the stages of the target's back end (of
                              --target, default host) and their default passes
   --version                  print the version
@@ -156,7 +162,8 @@ Handled parsePathOption(const std::string &a, Parsed &p) {
       {"--reference", &p.o.reference, false},
       {"--dump-stages", &p.o.dumpStagesDir, true},
       {"--dump-kernels", &p.debug.dumpKernelsDir, true},
-      {"--trace-kernels-to", &p.debug.traceKernelsTo, true}};
+      {"--trace-kernels-to", &p.debug.traceKernelsTo, true},
+      {"--cache-dir", &p.o.cacheDir, true}};
   for (const PathOption &option : pathOptions) {
     std::optional<std::string> v =
         options::valueAfter(a, std::string(option.flag) + "=");
@@ -297,6 +304,10 @@ Handled parseOutputOption(const std::string &a, Parsed &p) {
     o.listStages = true;
   } else if (a == "--write-if-changed") {
     o.writeIfChanged = true;
+  } else if (a == "--no-cache") {
+    o.noCache = true;
+  } else if (a == "--cache-report") {
+    o.cacheReport = true;
   } else if (auto v = value("--emit=")) {
     p.emit = parseEmitKind(*v);
     if (!p.emit)

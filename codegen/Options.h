@@ -36,6 +36,12 @@ struct Options {
   bool bisectActions = false;
   std::string reference;
   double rtol = 1e-5, atol = 1e-6;
+  /// --cache-dir=DIR (else $AOT_CACHE_DIR): the artifact cache (Cache.h);
+  /// --no-cache: none, whatever the environment says.
+  std::string cacheDir;
+  bool noCache = false;
+  /// --cache-report: a note on stderr of what the cache did.
+  bool cacheReport = false;
   /// --diff-traces DIR1 DIR2: compare two kernel traces instead of
   /// compiling.
   std::vector<std::string> diffTraces;

@@ -5,7 +5,9 @@
 // caught so that no input ends the process with an abort.
 //
 //===----------------------------------------------------------------------===//
+#include "Cache.h"
 #include "Options.h"
+#include "Support/FileWriter.h"
 
 #include "aot/Bisect.h"
 #include "aot/Compiler.h"
@@ -98,6 +100,20 @@ int diffTraces(const aot::cli::Options &options) {
   return diff->same ? 0 : 1;
 }
 
+/// A cache hit: the earlier compile's warnings and outputs, as it wrote them.
+int writeCached(const aot::cli::Options &options,
+                const aot::cli::CachedCompile &hit, aot::WriteIf when) {
+  for (const std::string &warning : hit.warnings)
+    std::cerr << warning << "\n";
+  for (size_t i = 0; i < options.outputs.size(); ++i) {
+    const std::string &path = options.outputs[i].path;
+    if (std::error_code ec =
+            aot::writeFileAtomically(path, hit.outputs[i], when))
+      return fail(aot::Error::at(path, 0, 0, "cannot write: " + ec.message()));
+  }
+  return 0;
+}
+
 int run(const std::vector<std::string> &args) {
   auto options = aot::cli::parseOptions(args);
   if (!options)
@@ -117,6 +133,18 @@ int run(const std::vector<std::string> &args) {
 
   if (!options->diffTraces.empty())
     return diffTraces(*options);
+  aot::WriteIf when =
+      options->writeIfChanged ? aot::WriteIf::Changed : aot::WriteIf::Always;
+  auto cache = aot::cli::ArtifactCache::forCompile(*options, args);
+  bool damaged = false;
+  if (cache)
+    if (auto hit = cache->lookup(&damaged);
+        hit && hit->outputs.size() == options->outputs.size()) {
+      if (options->cacheReport)
+        std::cerr << "note: cache hit: " << cache->path() << "\n";
+      return writeCached(*options, *hit, when);
+    }
+
   aot::Compiler compiler;
   if (options->bisectActions)
     return bisect(compiler, *options);
@@ -125,19 +153,31 @@ int run(const std::vector<std::string> &args) {
                        keepingOnlyOutputs(*options), options->target);
   if (!artifact)
     return fail(artifact.error());
+  std::vector<std::string> warnings;
   for (const aot::Diagnostic &warning : artifact->warnings())
-    std::cerr << warning.str() << "\n";
+    warnings.push_back(warning.str());
+  for (const std::string &warning : warnings)
+    std::cerr << warning << "\n";
 
   if (!options->dumpStagesDir.empty())
     if (aot::Status s = artifact->writeStages(options->dumpStagesDir,
                                               options->stagesAsBytecode);
         !s)
       return fail(s.error());
-  aot::WriteIf when =
-      options->writeIfChanged ? aot::WriteIf::Changed : aot::WriteIf::Always;
   for (const aot::cli::Options::Output &out : options->outputs)
     if (aot::Status s = artifact->write(out.path, out.kind, when); !s)
       return fail(s.error());
+  if (cache) {
+    cache->store(*options, warnings);
+    if (options->cacheReport)
+      std::cerr << "note: cache "
+                << (damaged ? "entry was damaged, replaced: "
+                            : "miss, stored: ")
+                << cache->path() << "\n";
+  } else if (options->cacheReport) {
+    std::cerr << "note: cache not used (no --cache-dir or $AOT_CACHE_DIR, "
+                 "--no-cache, or a compile that writes other files)\n";
+  }
   return 0;
 }
 
