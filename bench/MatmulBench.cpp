@@ -40,10 +40,27 @@ std::string functionName(std::int64_t n) {
   return "matmul_" + std::to_string(n);
 }
 
+/// The compiled function with every size dynamic (tensor<?x?xf32>).
+constexpr const char *kDynamicName = "matmul_dynamic";
+
 /// MLIR text of a module with one `matmul_N` function per size:
-/// C = A·B on tensor<NxNxf32>, the accumulator zero-filled by linalg.fill.
+/// C = A·B on tensor<NxNxf32>, the accumulator zero-filled by linalg.fill,
+/// and `matmul_dynamic`, the same on tensor<?x?xf32>.
 std::string matmulModule(const std::vector<std::int64_t> &sizes) {
-  std::string text;
+  std::string text =
+      "func.func @matmul_dynamic(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) "
+      "-> tensor<?x?xf32> {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  %zero = arith.constant 0.0 : f32\n"
+      "  %m = tensor.dim %a, %c0 : tensor<?x?xf32>\n"
+      "  %n = tensor.dim %b, %c1 : tensor<?x?xf32>\n"
+      "  %e = tensor.empty(%m, %n) : tensor<?x?xf32>\n"
+      "  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> "
+      "tensor<?x?xf32>\n"
+      "  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) "
+      "outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>\n"
+      "  return %r : tensor<?x?xf32>\n}\n\n";
   for (std::int64_t n : sizes) {
     std::string t =
         "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "xf32>";
@@ -94,18 +111,19 @@ double maxRelError(const abi::Tensor &c, const RowMatrix &expected,
 /// One row of the table.
 struct Row {
   std::int64_t n = 0;
-  Measurement aot, eigen;
+  Measurement aot, dynamic, eigen;
   double relError = 0;
   bool ok = false;
 };
 
 /// Prints the table's header.
 void printHeader() {
-  std::printf("%6s | %11s %10s %5s | %13s %10s %5s | %9s | %11s\n", "N",
-              "aot GFLOP/s", "aot ms", "reps", "Eigen GFLOP/s", "Eigen ms",
-              "reps", "aot/Eigen", "max rel err");
+  std::printf("%6s | %11s %10s %5s | %13s %10s %5s | %9s | %11s %9s | %11s\n",
+              "N", "aot GFLOP/s", "aot ms", "reps", "Eigen GFLOP/s", "Eigen ms",
+              "reps", "aot/Eigen", "dyn GFLOP/s", "dyn/Eigen", "max rel err");
   std::printf("-------+------------------------------+-----------------------"
-              "----------+-----------+-------------------\n");
+              "----------+-----------+-----------------------+-------------"
+              "------\n");
 }
 
 /// Prints one row of the table.
@@ -113,11 +131,13 @@ void printRow(const Row &r) {
   double flop = 2.0 * double(r.n) * double(r.n) * double(r.n);
   double aotGflops = flop / r.aot.seconds * 1e-9;
   double eigenGflops = flop / r.eigen.seconds * 1e-9;
+  double dynGflops = flop / r.dynamic.seconds * 1e-9;
   std::printf("%6lld | %11.2f %10.3f %5d | %13.2f %10.3f %5d | %8.2fx | "
-              "%11.2e %s\n",
+              "%11.2f %8.2fx | %11.2e %s\n",
               static_cast<long long>(r.n), aotGflops, r.aot.seconds * 1e3,
               r.aot.reps, eigenGflops, r.eigen.seconds * 1e3, r.eigen.reps,
-              aotGflops / eigenGflops, r.relError, r.ok ? "ok" : "WRONG");
+              aotGflops / eigenGflops, dynGflops, dynGflops / eigenGflops,
+              r.relError, r.ok ? "ok" : "WRONG");
 }
 
 } // namespace
@@ -186,8 +206,21 @@ bool runMatmulBench(const Options &options) {
     Row row;
     row.n = n;
     row.relError = maxRelError((*result)[0], c, scale);
+    // The dynamic function too; the worse of the two errors is reported.
+    Expected<std::vector<abi::Tensor>> dynamic =
+        module->call(kDynamicName, args);
+    if (!dynamic || dynamic->size() != 1 ||
+        (*dynamic)[0].shape() != std::vector<std::int64_t>{n, n}) {
+      std::printf("error: %s did not return one [%lld, %lld] tensor%s\n",
+                  kDynamicName, static_cast<long long>(n),
+                  static_cast<long long>(n),
+                  dynamic ? "" : (": " + dynamic.error().str()).c_str());
+      return false;
+    }
+    row.relError = std::max(row.relError, maxRelError((*dynamic)[0], c, scale));
     row.ok = row.relError <= kTolerance; // false for NaN
     result = std::vector<abi::Tensor>(); // frees the checked result
+    dynamic = std::vector<abi::Tensor>();
 
     bool callFailed = false;
     row.aot = measure(
@@ -195,6 +228,12 @@ bool runMatmulBench(const Options &options) {
           // The result vector owns the buffer the compiled code malloc'ed;
           // it is freed when the vector goes at the end of this statement.
           if (!module->call(name, args))
+            callFailed = true;
+        },
+        budget, minReps, maxReps);
+    row.dynamic = measure(
+        [&] {
+          if (!module->call(kDynamicName, args))
             callFailed = true;
         },
         budget, minReps, maxReps);
@@ -219,6 +258,8 @@ bool runMatmulBench(const Options &options) {
       "part of the ABI cost\n"
       "     measured here. Eigen writes C.noalias() = A * B into a "
       "preallocated C.\n"
+      "dyn: one compiled function on tensor<?x?xf32> for every N (sizes "
+      "known at run time).\n"
       "max rel err = max |C_aot - C_eigen| / (|A|*|B|) elementwise; "
       "tolerance %.0e.\n",
       kTolerance);

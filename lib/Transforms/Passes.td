@@ -125,13 +125,15 @@ def FreeDispatchBuffers : Pass<"aot-free-dispatch-buffers", "mlir::ModuleOp"> {
 def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   let summary = "Tile linalg ops into register-sized blocks and vectorize them";
   let description = [{
-    Tiles statically shaped contractions into register blocks with the
-    reduction loop innermost: linalg.matmul and batch_matmul, and any
-    linalg.generic that is one (one M, N and K loop and at most one batch
-    loop, in any order, operands transposed or not). Also statically shaped
-    elementwise linalg.generic ops along their innermost dimension, then
-    vectorizes the tiles. Ops it cannot tile evenly are left untouched for the
-    loop lowering, so the pass never fails on valid input.
+    Tiles contractions into register blocks with the reduction loop
+    innermost: linalg.matmul and batch_matmul, and any linalg.generic that
+    is one (one M, N and K loop and at most one batch loop, in any order,
+    operands transposed or not). Also elementwise linalg.generic ops along
+    their innermost dimension, then vectorizes the tiles. A static dim gets
+    the largest tile that divides it; a dynamic dim the full tile, and its
+    loop is peeled, so the full tiles become static (plain vectors) and the
+    last, partial tile is vectorized with masks. Ops it cannot tile are left
+    untouched for the loop lowering, so the pass never fails on valid input.
   }];
   let options = [
     Option<"tileM", "tile-m", "int64_t", /*default=*/"8",

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -25,17 +26,19 @@ namespace aot {
 
 namespace {
 
+/// The vector sizes of a tile, from tiling until it is vectorized.
+constexpr llvm::StringLiteral kVectorSizes = "aot.vector_sizes";
+
 /// The largest tile size <= `wanted` that divides `dim` evenly, so no tile is
-/// partial and every vector has a static shape.
+/// partial and every vector has a static shape. A dynamic dim gets `wanted`:
+/// its last tile is partial, and the vectors of every tile are masked.
 int64_t evenTile(int64_t dim, int64_t wanted) {
+  if (mlir::ShapedType::isDynamic(dim))
+    return wanted;
   for (int64_t t = std::min(dim, wanted); t > 1; --t)
     if (dim % t == 0)
       return t;
   return 1;
-}
-
-bool hasStaticShapes(mlir::linalg::LinalgOp op) {
-  return !op.hasDynamicShape() && op.hasPureTensorSemantics();
 }
 
 /// A memref of i1 holds one byte per element, but LLVM stores a vector of
@@ -96,12 +99,19 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
     fn.walk([&](mlir::linalg::LinalgOp op) {
-      if (hasStaticShapes(op) && !touchesI1(op) && !tileSizesFor(op).empty())
+      if (op.hasPureTensorSemantics() && !touchesI1(op) &&
+          !tileSizesFor(op).empty())
         candidates.push_back(op);
     });
 
+    // Tile each op; the tiles are marked with their vector sizes. The loop
+    // over a dynamic dim is peeled: its full tiles get static shapes (after
+    // the canonicalization below) and plain vectors, the last partial tile
+    // masked ones.
+    bool peeled = false;
     for (mlir::linalg::LinalgOp op : candidates) {
       llvm::SmallVector<int64_t> sizes = tileSizesFor(op);
+      llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       mlir::scf::SCFTilingOptions options;
       options.setTileSizes(
           mlir::getAsIndexOpFoldResult(fn.getContext(), sizes));
@@ -112,20 +122,58 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       if (mlir::failed(tiled))
         continue; // the loop lowering handles the op untiled
       rewriter.replaceOp(op, tiled->replacements);
-      for (mlir::Operation *t : tiled->tiledOps) {
-        rewriter.setInsertionPoint(t);
-        // Contractions stay contractions, so they lower to outer products.
-        auto vectorized = mlir::linalg::vectorize(
-            rewriter, t, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
-            /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
-            /*assumeDynamicDimsMatchVecSizes=*/false,
-            /*createNamedContraction=*/true);
-        if (mlir::succeeded(vectorized)) {
-          if (t->getNumResults())
-            rewriter.replaceOp(t, vectorized->replacements);
-          else
-            rewriter.eraseOp(t);
-        }
+      for (mlir::Operation *t : tiled->tiledOps)
+        t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
+      if (tiled->loops.size() != sizes.size())
+        continue;
+      for (auto [dim, loop] : llvm::enumerate(tiled->loops)) {
+        auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(loop.getOperation());
+        if (!forOp || !mlir::ShapedType::isDynamic(ranges[dim]) ||
+            sizes[dim] == 1)
+          continue;
+        mlir::scf::ForOp partial;
+        peeled |= mlir::succeeded(
+            mlir::scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial));
+      }
+    }
+    // Full tiles: sizes folded to constants, slices and ops made static.
+    if (peeled) {
+      mlir::MLIRContext *ctx = fn.getContext();
+      mlir::RewritePatternSet patterns(ctx);
+      for (mlir::Dialect *dialect : ctx->getLoadedDialects())
+        dialect->getCanonicalizationPatterns(patterns);
+      for (mlir::RegisteredOperationName name : ctx->getRegisteredOperations())
+        name.getCanonicalizationPatterns(patterns, ctx);
+      (void)mlir::applyPatternsGreedily(fn, std::move(patterns));
+    }
+
+    llvm::SmallVector<mlir::linalg::LinalgOp> tiles;
+    fn.walk([&](mlir::linalg::LinalgOp t) {
+      if (t->hasAttr(kVectorSizes))
+        tiles.push_back(t);
+    });
+    for (mlir::linalg::LinalgOp t : tiles) {
+      auto sizes = t->getAttrOfType<mlir::DenseI64ArrayAttr>(kVectorSizes);
+      t->removeAttr(kVectorSizes);
+      // A tile of dynamic size is vectorized at the full tile's size, with
+      // masks for the lanes past the end of the data.
+      llvm::SmallVector<int64_t> vectorSizes;
+      if (t.hasDynamicShape())
+        vectorSizes.assign(sizes.asArrayRef().begin(),
+                           sizes.asArrayRef().end());
+      llvm::SmallVector<bool> scalable(vectorSizes.size(), false);
+      rewriter.setInsertionPoint(t);
+      // Contractions stay contractions, so they lower to outer products.
+      auto vectorized = mlir::linalg::vectorize(
+          rewriter, t, vectorSizes, scalable,
+          /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+          /*assumeDynamicDimsMatchVecSizes=*/false,
+          /*createNamedContraction=*/true);
+      if (mlir::succeeded(vectorized)) {
+        if (t->getNumResults())
+          rewriter.replaceOp(t, vectorized->replacements);
+        else
+          rewriter.eraseOp(t);
       }
     }
 
@@ -135,6 +183,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     mlir::vector::populateVectorContractLoweringPatterns(
         patterns, mlir::vector::VectorContractLowering::OuterProduct);
     mlir::vector::populateVectorTransferPermutationMapLoweringPatterns(
+        patterns);
+    // Masked transfers (of dynamic tiles) carry their mask themselves.
+    mlir::vector::populateVectorMaskLoweringPatternsForSideEffectingOps(
         patterns);
     if (mlir::failed(mlir::applyPatternsGreedily(fn, std::move(patterns))))
       return signalPassFailure();

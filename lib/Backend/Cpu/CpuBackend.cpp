@@ -131,7 +131,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
     // What works inside one function runs nested, on the compile's threads;
     // the passes that add declarations to the module run on it whole.
     return "aot-export-c-interface,"
-           "func.func(convert-linalg-to-loops,convert-vector-to-scf,"
+           "func.func(convert-linalg-to-loops,convert-vector-to-scf{full-unroll=true},"
            "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
            "lower-affine,arith-emulate-unsupported-floats{source-types=bf16 "
            "target-type=f32},arith-expand{include-bf16=true},"
