@@ -29,6 +29,11 @@ bool runCompileTimeBench(const Options &options);
 /// every stage. Returns false when a compile failed.
 bool runScalingBench(const Options &options);
 
+/// Times compiled NHWC convolutions against Eigen's im2col + GEMM and
+/// checks their results. Returns false when a compile, a call or a check
+/// failed.
+bool runConvBench(const Options &options);
+
 /// A transformer encoder layer: the whole layer, then each of its matmul
 /// dispatches as the layer formed them next to the same matmul compiled
 /// alone. Returns false when a compile or a call failed.

@@ -1,6 +1,7 @@
 //===- main.cpp - aot-bench: generated code vs Eigen, compile time --------===//
 //
-// aot-bench [--quick] [--model FILE] [--only=compile|scaling|matmul|encoder]
+// aot-bench [--quick] [--model FILE]
+//           [--only=compile|scaling|matmul|conv|encoder]
 //
 // Prints, for one run on one machine: the machine, the compile time of a
 // model in-process next to the chain mlir-opt-22 | mlir-translate-22 |
@@ -69,13 +70,14 @@ std::string loadAverage() {
 void printUsage(std::FILE *out) {
   std::fprintf(out,
                "usage: aot-bench [--quick] [--model FILE] "
-               "[--only=compile|scaling|matmul|encoder]\n"
+               "[--only=compile|scaling|matmul|conv|encoder]\n"
                "  --quick       only N = 256 and one compile repetition\n"
                "  --model FILE  the model whose compile time is measured\n"
                "                (default: %s)\n"
                "  --only=PART   run one part: compile time, compile scaling\n"
-               "                the matmul against Eigen, or the encoder\n"
-               "                layer's matmuls against the same alone\n",
+               "                the matmul or the convolutions against\n"
+               "                Eigen, or the encoder layer's matmuls\n"
+               "                against the same alone\n",
                AOT_BENCH_MODEL);
 }
 } // namespace
@@ -110,6 +112,7 @@ int main(int argc, char **argv) {
                (!std::strcmp(argv[i] + 7, "compile") ||
                 !std::strcmp(argv[i] + 7, "scaling") ||
                 !std::strcmp(argv[i] + 7, "matmul") ||
+                !std::strcmp(argv[i] + 7, "conv") ||
                 !std::strcmp(argv[i] + 7, "encoder"))) {
       only = argv[i] + 7;
     } else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
@@ -137,6 +140,10 @@ int main(int argc, char **argv) {
   }
   if (wanted("matmul")) {
     ok = aot::bench::runMatmulBench(options) && ok;
+    std::printf("\n");
+  }
+  if (wanted("conv")) {
+    ok = aot::bench::runConvBench(options) && ok;
     std::printf("\n");
   }
   if (wanted("encoder"))

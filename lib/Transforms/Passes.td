@@ -128,8 +128,12 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
     Tiles contractions into register blocks with the reduction loop
     innermost: linalg.matmul and batch_matmul, and any linalg.generic that
     is one (one M, N and K loop and at most one batch loop, in any order,
-    operands transposed or not). Also elementwise linalg.generic ops along
-    their innermost dimension, then vectorizes the tiles. A static dim gets
+    operands transposed or not). 2-D convolutions in NHWC layout (filter
+    HWCF), depthwise convolutions and NHWC pooling: one output row, a block
+    of pixels by channels, a loop per window position and input channel, so
+    that each tile decomposes into a 1-D convolution the vectorizer takes.
+    Also elementwise linalg.generic ops along their innermost dimension,
+    then vectorizes the tiles. A static dim gets
     the largest tile that divides it; a dynamic dim the full tile, and its
     loop is peeled, so the full tiles become static (plain vectors) and the
     last, partial tile is vectorized with masks. Ops it cannot tile are left

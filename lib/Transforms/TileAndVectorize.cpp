@@ -79,9 +79,36 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     return sizes;
   }
 
+  /// For a statically shaped 2-D convolution or pooling in NHWC layout:
+  /// one output row at a time, a register block of output pixels (along W)
+  /// by channels, every window position and input channel a loop of its
+  /// own, so the tile is a 1-D convolution with a size-1 window, the
+  /// register block of a matmul. Loops: n, oh, ow, f, kh, kw, c for conv
+  /// (filter HWCF); n, oh, ow, c, kh, kw for depthwise and pooling.
+  std::optional<llvm::SmallVector<int64_t>>
+  convolutionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges) {
+    if (op.hasDynamicShape())
+      return std::nullopt;
+    if (llvm::isa<mlir::linalg::Conv2DNhwcHwcfOp>(op.getOperation()))
+      return llvm::SmallVector<int64_t>{
+          1, 1, evenTile(ranges[2], tileM), evenTile(ranges[3], tileN), 1, 1,
+          1};
+    if (llvm::isa<mlir::linalg::DepthwiseConv2DNhwcHwcOp,
+                  mlir::linalg::PoolingNhwcSumOp,
+                  mlir::linalg::PoolingNhwcMaxOp,
+                  mlir::linalg::PoolingNhwcMinOp>(op.getOperation()))
+      return llvm::SmallVector<int64_t>{1, 1, evenTile(ranges[2], tileM),
+                                        evenTile(ranges[3], vectorWidth), 1,
+                                        1};
+    return std::nullopt;
+  }
+
   /// Tile sizes for `op`, or empty when the op is left alone.
   llvm::SmallVector<int64_t> tileSizesFor(mlir::linalg::LinalgOp op) {
     llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (std::optional<llvm::SmallVector<int64_t>> sizes =
+            convolutionTiles(op, ranges))
+      return *sizes;
     if (std::optional<llvm::SmallVector<int64_t>> sizes =
             contractionTiles(op, ranges))
       return *sizes;
@@ -145,6 +172,31 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       for (mlir::RegisteredOperationName name : ctx->getRegisteredOperations())
         name.getCanonicalizationPatterns(patterns, ctx);
       (void)mlir::applyPatternsGreedily(fn, std::move(patterns));
+    }
+
+    // Tiles of 2-D convolutions have size-1 windows: as 1-D convolutions
+    // the vectorizer takes them. The new ops are marked as they are made.
+    llvm::SmallVector<mlir::Operation *> convTiles;
+    fn.walk([&](mlir::linalg::LinalgOp t) {
+      if (t->hasAttr(kVectorSizes) &&
+          llvm::isa<mlir::linalg::ConvolutionOpInterface>(t.getOperation()))
+        convTiles.push_back(t);
+    });
+    if (!convTiles.empty()) {
+      struct MarkNewConvolutions : mlir::RewriterBase::Listener {
+        void notifyOperationInserted(mlir::Operation *op,
+                                     mlir::OpBuilder::InsertPoint) override {
+          if (llvm::isa<mlir::linalg::ConvolutionOpInterface>(op))
+            op->setAttr(kVectorSizes, mlir::DenseI64ArrayAttr::get(
+                                          op->getContext(), {}));
+        }
+      } marker;
+      mlir::RewritePatternSet patterns(fn.getContext());
+      mlir::linalg::populateDecomposeConvolutionPatterns(patterns);
+      mlir::GreedyRewriteConfig config;
+      config.setListener(&marker);
+      (void)mlir::applyOpPatternsGreedily(convTiles, std::move(patterns),
+                                          config);
     }
 
     llvm::SmallVector<mlir::linalg::LinalgOp> tiles;
