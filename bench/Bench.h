@@ -1,6 +1,9 @@
 //===- Bench.h - the parts of aot-bench -----------------------------------===//
 #pragma once
 
+#include "aot/Compiler.h"
+
+#include <optional>
 #include <string>
 
 namespace aot::bench {
@@ -12,6 +15,11 @@ struct Options {
   /// The model whose compile time is measured.
   std::string modelPath;
 };
+
+/// `mlir` compiled in-process at -O3 for this machine and loaded; on
+/// failure, the error is printed and nullopt returned.
+std::optional<LoadedModule> compileAndLoad(const std::string &mlir,
+                                           const std::string &name);
 
 /// Prints the CPU model, core count, compiler version and Eigen's SIMD set.
 void printMachine();
@@ -33,6 +41,11 @@ bool runScalingBench(const Options &options);
 /// checks their results. Returns false when a compile, a call or a check
 /// failed.
 bool runConvBench(const Options &options);
+
+/// Times a compiled softmax and layer norm against Eigen and a bias add
+/// against memcpy, checking the results. Returns false when a compile, a
+/// call or a check failed.
+bool runReductionBench(const Options &options);
 
 /// A transformer encoder layer: the whole layer, then each of its matmul
 /// dispatches as the layer formed them next to the same matmul compiled

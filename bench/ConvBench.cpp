@@ -109,21 +109,9 @@ bool runConvBench(const Options &options) {
   std::string text;
   for (const ConvCase &c : cases)
     text += convFunction(c);
-  aot::Compiler compiler;
-  Expected<Artifact> artifact =
-      compiler.compile(Source::memory(text, "conv.mlir"),
-                       Pipeline().optLevel(3), Target::host());
-  if (!artifact) {
-    std::printf("error: compiling the conv module failed:\n%s\n",
-                artifact.error().str().c_str());
+  std::optional<LoadedModule> module = compileAndLoad(text, "conv.mlir");
+  if (!module)
     return false;
-  }
-  Expected<LoadedModule> module = artifact->load();
-  if (!module) {
-    std::printf("error: loading the conv module failed:\n%s\n",
-                module.error().str().c_str());
-    return false;
-  }
   std::printf("%-8s %-28s | %11s %9s | %13s %9s | %9s | %s\n", "case",
               "input * filter", "aot GFLOP/s", "aot ms", "Eigen GFLOP/s",
               "Eigen ms", "aot/Eigen", "max abs err");

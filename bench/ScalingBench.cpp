@@ -248,8 +248,7 @@ bool runScalingBench(const Options &options) {
       std::string source = deepMlp(n, distinct);
       Measured one = compileInChild(source, Pipeline().threads(1));
       Measured two = compileInChild(source, Pipeline().threads(2));
-      Measured chain =
-          n > 1000 ? Measured{} : chainInChild(source, "mlp", dir);
+      Measured chain = n > 1000 ? Measured{} : chainInChild(source, "mlp", dir);
       std::printf("  %6d", n);
       printCell(one);
       std::printf("  %7.2f ms", one.ok ? one.seconds * 1e3 / n : 0.0);
@@ -267,8 +266,7 @@ bool runScalingBench(const Options &options) {
     for (bool distinct : {false, true}) {
       std::printf("deep MLP%s, time per layer at each -O (1 thread)\n",
                   distinct ? ", no two layers alike" : "");
-      std::printf("  %6s  %10s  %10s  %8s\n", "-O", "100", "2000",
-                  "2000/100");
+      std::printf("  %6s  %10s  %10s  %8s\n", "-O", "100", "2000", "2000/100");
       const std::string small = deepMlp(100, distinct),
                         large = deepMlp(2000, distinct);
       // The faster of two compiles each: on a shared machine a slow spell
@@ -277,9 +275,8 @@ bool runScalingBench(const Options &options) {
         Pipeline pipeline = Pipeline().optLevel(level).threads(1);
         Measured first = compileInChild(source, pipeline);
         Measured second = compileInChild(source, pipeline);
-        return first.ok && second.ok && second.seconds < first.seconds
-                   ? second
-                   : first;
+        return first.ok && second.ok && second.seconds < first.seconds ? second
+                                                                       : first;
       };
       for (int level = 0; level <= 3; ++level) {
         Measured a = best(small, level);

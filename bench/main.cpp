@@ -1,7 +1,7 @@
 //===- main.cpp - aot-bench: generated code vs Eigen, compile time --------===//
 //
 // aot-bench [--quick] [--model FILE]
-//           [--only=compile|scaling|matmul|conv|encoder]
+//           [--only=compile|scaling|matmul|conv|reductions|encoder]
 //
 // Prints, for one run on one machine: the machine, the compile time of a
 // model in-process next to the chain mlir-opt-22 | mlir-translate-22 |
@@ -70,13 +70,15 @@ std::string loadAverage() {
 void printUsage(std::FILE *out) {
   std::fprintf(out,
                "usage: aot-bench [--quick] [--model FILE] "
-               "[--only=compile|scaling|matmul|conv|encoder]\n"
+               "[--only=compile|scaling|matmul|conv|reductions|encoder]\n"
                "  --quick       only N = 256 and one compile repetition\n"
                "  --model FILE  the model whose compile time is measured\n"
                "                (default: %s)\n"
                "  --only=PART   run one part: compile time, compile scaling\n"
-               "                the matmul or the convolutions against\n"
-               "                Eigen, or the encoder layer's matmuls\n"
+               "                the matmul, the convolutions or softmax\n"
+               "                and layer norm against Eigen, or the\n"
+               "                encoder layer's matmuls against the\n"
+               "                same alone\n"
                "                against the same alone\n",
                AOT_BENCH_MODEL);
 }
@@ -113,6 +115,7 @@ int main(int argc, char **argv) {
                 !std::strcmp(argv[i] + 7, "scaling") ||
                 !std::strcmp(argv[i] + 7, "matmul") ||
                 !std::strcmp(argv[i] + 7, "conv") ||
+                !std::strcmp(argv[i] + 7, "reductions") ||
                 !std::strcmp(argv[i] + 7, "encoder"))) {
       only = argv[i] + 7;
     } else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
@@ -144,6 +147,10 @@ int main(int argc, char **argv) {
   }
   if (wanted("conv")) {
     ok = aot::bench::runConvBench(options) && ok;
+    std::printf("\n");
+  }
+  if (wanted("reductions")) {
+    ok = aot::bench::runReductionBench(options) && ok;
     std::printf("\n");
   }
   if (wanted("encoder"))

@@ -132,8 +132,11 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
     HWCF), depthwise convolutions and NHWC pooling: one output row, a block
     of pixels by channels, a loop per window position and input channel, so
     that each tile decomposes into a 1-D convolution the vectorizer takes.
-    Also elementwise linalg.generic ops along their innermost dimension,
-    then vectorizes the tiles. A static dim gets
+    Also elementwise linalg.generic ops along their innermost dimension, and
+    single-result reductions: along the innermost loop into a vector of
+    partial results merged at the end of the row, along another loop with
+    that loop innermost. Then vectorizes the tiles; vector math becomes
+    MLIR's polynomial approximations, and row-invariant values are hoisted. A static dim gets
     the largest tile that divides it; a dynamic dim the full tile, and its
     loop is peeled, so the full tiles become static (plain vectors) and the
     last, partial tile is vectorized with masks. Ops it cannot tile are left

@@ -10,6 +10,8 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
@@ -56,6 +58,23 @@ bool isParallelGenericOrFill(mlir::linalg::LinalgOp op) {
              op.getOperation());
 }
 
+/// A statically shaped op with one result that reduces along exactly one
+/// loop: a sum, max, min or product of rows or columns.
+std::optional<unsigned> reductionLoop(mlir::linalg::LinalgOp op) {
+  if (op.hasDynamicShape() || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() != 1 || op.getNumLoops() < 2)
+    return std::nullopt;
+  llvm::SmallVector<unsigned> dims;
+  op.getReductionDims(dims);
+  return dims.front();
+}
+
+void markForVectors(mlir::Operation *op) {
+  if (op && llvm::isa<mlir::linalg::LinalgOp>(op))
+    op->setAttr(kVectorSizes,
+                mlir::DenseI64ArrayAttr::get(op->getContext(), {}));
+}
+
 struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   using TileAndVectorizeBase::TileAndVectorizeBase;
 
@@ -91,16 +110,73 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       return std::nullopt;
     if (llvm::isa<mlir::linalg::Conv2DNhwcHwcfOp>(op.getOperation()))
       return llvm::SmallVector<int64_t>{
-          1, 1, evenTile(ranges[2], tileM), evenTile(ranges[3], tileN), 1, 1,
-          1};
+          1, 1, evenTile(ranges[2], tileM), evenTile(ranges[3], tileN), 1,
+          1, 1};
     if (llvm::isa<mlir::linalg::DepthwiseConv2DNhwcHwcOp,
                   mlir::linalg::PoolingNhwcSumOp,
                   mlir::linalg::PoolingNhwcMaxOp,
                   mlir::linalg::PoolingNhwcMinOp>(op.getOperation()))
-      return llvm::SmallVector<int64_t>{1, 1, evenTile(ranges[2], tileM),
-                                        evenTile(ranges[3], vectorWidth), 1,
-                                        1};
+      return llvm::SmallVector<int64_t>{
+          1, 1, evenTile(ranges[2], tileM), evenTile(ranges[3], vectorWidth),
+          1, 1};
     return std::nullopt;
+  }
+
+  /// Reduces along the innermost loop (a row) into `vectorWidth` partial
+  /// results, one vector register, merged once at the end of the row; each
+  /// output element is a tile of its own. Along another loop (a column),
+  /// the innermost parallel loop is the vector and the reduction loop runs
+  /// inside it, so the accumulators stay in registers. True when tiled.
+  bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
+                     unsigned reduced) {
+    llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    const unsigned n = ranges.size();
+    mlir::MLIRContext *ctx = op->getContext();
+    mlir::scf::SCFTilingOptions options;
+    llvm::SmallVector<int64_t> sizes(n, 1);
+    if (reduced != n - 1) {
+      sizes[n - 1] = evenTile(ranges[n - 1], vectorWidth);
+      llvm::SmallVector<int64_t> order;
+      for (unsigned d = 0; d < n; ++d)
+        if (d != reduced)
+          order.push_back(d);
+      order.push_back(reduced);
+      options.setInterchange(order);
+    } else {
+      sizes[reduced] = 0;
+    }
+    options.setTileSizes(mlir::getAsIndexOpFoldResult(ctx, sizes));
+    rewriter.setInsertionPoint(op);
+    auto tiled = mlir::scf::tileUsingSCF(
+        rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()),
+        options);
+    if (mlir::failed(tiled) || tiled->tiledOps.size() != 1)
+      return false;
+    rewriter.replaceOp(op, tiled->replacements);
+    mlir::Operation *row = tiled->tiledOps.front();
+    const int64_t lanes = evenTile(ranges[reduced], vectorWidth);
+    if (reduced != n - 1 || lanes < 2) {
+      markForVectors(row);
+      return true;
+    }
+    auto partialOp = llvm::dyn_cast<mlir::PartialReductionOpInterface>(row);
+    if (!partialOp)
+      return true;
+    llvm::SmallVector<int64_t> chunk(n, 0);
+    chunk[reduced] = lanes;
+    rewriter.setInsertionPoint(row);
+    auto partial = mlir::scf::tileReductionUsingScf(
+        rewriter, partialOp, mlir::getAsIndexOpFoldResult(ctx, chunk));
+    if (mlir::failed(partial))
+      return true; // the row stays a scalar loop
+    rewriter.replaceOp(row, partial->replacements);
+    for (mlir::Operation *t : partial->tiledOps)
+      markForVectors(t);
+    for (mlir::Operation *t : partial->mergeOps)
+      markForVectors(t);
+    for (mlir::Value init : partial->initialValues)
+      markForVectors(init.getDefiningOp());
+    return true;
   }
 
   /// Tile sizes for `op`, or empty when the op is left alone.
@@ -125,11 +201,17 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     mlir::IRRewriter rewriter(fn.getContext());
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
+    llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, unsigned>> reductions;
     fn.walk([&](mlir::linalg::LinalgOp op) {
-      if (op.hasPureTensorSemantics() && !touchesI1(op) &&
-          !tileSizesFor(op).empty())
+      if (!op.hasPureTensorSemantics() || touchesI1(op))
+        return;
+      if (!tileSizesFor(op).empty())
         candidates.push_back(op);
+      else if (std::optional<unsigned> dim = reductionLoop(op))
+        reductions.push_back({op, *dim});
     });
+    for (auto [op, dim] : reductions)
+      (void)tileReduction(rewriter, op, dim);
 
     // Tile each op; the tiles are marked with their vector sizes. The loop
     // over a dynamic dim is peeled: its full tiles get static shapes (after
@@ -187,8 +269,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
         void notifyOperationInserted(mlir::Operation *op,
                                      mlir::OpBuilder::InsertPoint) override {
           if (llvm::isa<mlir::linalg::ConvolutionOpInterface>(op))
-            op->setAttr(kVectorSizes, mlir::DenseI64ArrayAttr::get(
-                                          op->getContext(), {}));
+            op->setAttr(kVectorSizes,
+                        mlir::DenseI64ArrayAttr::get(op->getContext(), {}));
         }
       } marker;
       mlir::RewritePatternSet patterns(fn.getContext());
@@ -239,8 +321,31 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // Masked transfers (of dynamic tiles) carry their mask themselves.
     mlir::vector::populateVectorMaskLoweringPatternsForSideEffectingOps(
         patterns);
+    // The ends of vectorized reductions: 1-D horizontal reductions, which
+    // the LLVM lowering takes.
+    mlir::vector::populateVectorMultiReductionLoweringPatterns(
+        patterns, mlir::vector::VectorMultiReductionLowering::InnerReduction);
     if (mlir::failed(mlir::applyPatternsGreedily(fn, std::move(patterns))))
       return signalPassFailure();
+
+    // Math functions on vectors as vector arithmetic (MLIR's polynomial
+    // approximations of exp, log, tanh, erf, ...) instead of a libm call per
+    // lane; scalar math keeps its libm call.
+    llvm::SmallVector<mlir::Operation *> vectorMath;
+    fn.walk([&](mlir::Operation *op) {
+      if (llvm::isa_and_nonnull<mlir::math::MathDialect>(op->getDialect()) &&
+          op->getNumResults() == 1 &&
+          llvm::isa<mlir::VectorType>(op->getResult(0).getType()))
+        vectorMath.push_back(op);
+    });
+    if (!vectorMath.empty()) {
+      mlir::RewritePatternSet approximations(fn.getContext());
+      mlir::populateMathPolynomialApproximationPatterns(approximations);
+      mlir::GreedyRewriteConfig config;
+      config.setStrictness(mlir::GreedyRewriteStrictness::ExistingAndNewOps);
+      (void)mlir::applyOpPatternsGreedily(vectorMath, std::move(approximations),
+                                          config);
+    }
 
     // Keep accumulators in registers: hoist loop-invariant subsets (the
     // output tile's reads and writes) out of the reduction loops, innermost
@@ -249,6 +354,14 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
     for (mlir::LoopLikeOpInterface loop : loops)
       (void)mlir::hoistLoopInvariantSubsets(rewriter, loop);
+    // What depends only on the outer loops (a row's mean, its reciprocal
+    // square root of the variance, read broadcast into every column tile)
+    // is computed once per row, not once per tile.
+    // (Subset hoisting replaced loops: walk them again.)
+    loops.clear();
+    fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
+    for (mlir::LoopLikeOpInterface loop : loops)
+      (void)mlir::moveLoopInvariantCode(loop);
   }
 };
 } // namespace

@@ -1,0 +1,27 @@
+//===- CompileModule.cpp - a benchmark's module, compiled and loaded ------===//
+#include "Bench.h"
+
+#include <cstdio>
+
+namespace aot::bench {
+
+std::optional<LoadedModule> compileAndLoad(const std::string &mlir,
+                                           const std::string &name) {
+  aot::Compiler compiler;
+  Expected<Artifact> artifact = compiler.compile(
+      Source::memory(mlir, name), Pipeline().optLevel(3), Target::host());
+  if (!artifact) {
+    std::printf("error: compiling %s failed:\n%s\n", name.c_str(),
+                artifact.error().str().c_str());
+    return std::nullopt;
+  }
+  Expected<LoadedModule> module = artifact->load();
+  if (!module) {
+    std::printf("error: loading %s failed:\n%s\n", name.c_str(),
+                module.error().str().c_str());
+    return std::nullopt;
+  }
+  return std::move(*module);
+}
+
+} // namespace aot::bench
