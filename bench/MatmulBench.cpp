@@ -145,7 +145,7 @@ void printRow(const Row &r) {
 bool runMatmulBench(const Options &options) {
   const std::vector<std::int64_t> sizes =
       options.quick ? std::vector<std::int64_t>{256}
-                    : std::vector<std::int64_t>{256, 512, 1024};
+                    : std::vector<std::int64_t>{256, 512, 1024, 2048};
   // Seconds of timed runs per implementation and size, and the bounds on
   // the repetition count; the full run stays well under a minute even when
   // the compiled code is slow.

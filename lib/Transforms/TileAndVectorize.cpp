@@ -179,6 +179,49 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     return true;
   }
 
+  /// A large contraction in blocks that stay in the caches while the
+  /// register tiles run over them: a panel of B (kBlockK x kBlockN) is
+  /// reused by every row block of A (kBlockM rows) before the next panel.
+  /// Loops: N blocks, K blocks, M blocks. A dynamic dim counts as large; its
+  /// blocks' register tiles are peeled like any dynamic tile. Returns the
+  /// block's op (or `op`).
+  mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
+                                     mlir::linalg::LinalgOp op) {
+    constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
+    if (!mlir::linalg::isaContractionOpInterface(op))
+      return op;
+    auto dims = mlir::linalg::inferContractionDims(op);
+    llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (mlir::failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+        dims->k.size() != 1 || dims->batch.size() > 1)
+      return op;
+    unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
+    auto small = [](int64_t size, int64_t block) {
+      return !mlir::ShapedType::isDynamic(size) && size <= block;
+    };
+    if (small(ranges[k], kBlockK) && small(ranges[n], kBlockN))
+      return op;
+    llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
+    sizes[m] = evenTile(ranges[m], kBlockM);
+    sizes[n] = evenTile(ranges[n], kBlockN);
+    sizes[k] = evenTile(ranges[k], kBlockK);
+    for (unsigned b : dims->batch)
+      sizes[b] = 1;
+    llvm::SmallVector<int64_t> order(dims->batch.begin(), dims->batch.end());
+    order.append({n, k, m});
+    mlir::scf::SCFTilingOptions options;
+    options.setTileSizes(mlir::getAsIndexOpFoldResult(op->getContext(), sizes));
+    options.setInterchange(order);
+    rewriter.setInsertionPoint(op);
+    auto tiled = mlir::scf::tileUsingSCF(
+        rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()),
+        options);
+    if (mlir::failed(tiled) || tiled->tiledOps.size() != 1)
+      return op;
+    rewriter.replaceOp(op, tiled->replacements);
+    return llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.front());
+  }
+
   /// Tile sizes for `op`, or empty when the op is left alone.
   llvm::SmallVector<int64_t> tileSizesFor(mlir::linalg::LinalgOp op) {
     llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -219,6 +262,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // masked ones.
     bool peeled = false;
     for (mlir::linalg::LinalgOp op : candidates) {
+      op = cacheBlocks(rewriter, op);
       llvm::SmallVector<int64_t> sizes = tileSizesFor(op);
       llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       mlir::scf::SCFTilingOptions options;

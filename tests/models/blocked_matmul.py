@@ -1,0 +1,33 @@
+"""Reference for blocked_matmul.mlir: static contractions cut into cache
+blocks (K or N above 256)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import numpy as np  # noqa: E402
+import refutil as ru  # noqa: E402
+
+# Dot products of up to 520 f32 terms in [-1, 1], summed in blocks in
+# another order than float64 numpy.
+# tolerance: rtol=1e-4 atol=1e-4
+
+
+def build(ref):
+    g = ru.rng(5150)
+    f = lambda a: a.astype(np.float64)  # noqa: E731
+
+    a = ru.uniform(g, (72, 520))
+    b = ru.uniform(g, (520, 300))
+    ref.add("big_k_n", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (64, 384))
+    b = ru.uniform(g, (320, 384))
+    ref.add("big_transposed", [a, b], [(f(a) @ f(b).T).astype(np.float32)])
+
+    a = ru.uniform(g, (2, 40, 300))
+    b = ru.uniform(g, (2, 300, 272))
+    ref.add("big_batch", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+
+if __name__ == "__main__":
+    ru.main(build)
