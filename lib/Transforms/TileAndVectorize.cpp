@@ -69,6 +69,18 @@ std::optional<unsigned> reductionLoop(mlir::linalg::LinalgOp op) {
   return dims.front();
 }
 
+/// Tiles `op` in place (its uses take the tiled loops' results).
+mlir::FailureOr<mlir::scf::SCFTilingResult>
+tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
+            const mlir::scf::SCFTilingOptions &options) {
+  rewriter.setInsertionPoint(op);
+  auto tiled = mlir::scf::tileUsingSCF(
+      rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
+  if (mlir::succeeded(tiled))
+    rewriter.replaceOp(op, tiled->replacements);
+  return tiled;
+}
+
 void markForVectors(mlir::Operation *op) {
   if (op && llvm::isa<mlir::linalg::LinalgOp>(op))
     op->setAttr(kVectorSizes,
@@ -146,14 +158,10 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       sizes[reduced] = 0;
     }
     options.setTileSizes(mlir::getAsIndexOpFoldResult(ctx, sizes));
-    rewriter.setInsertionPoint(op);
-    auto tiled = mlir::scf::tileUsingSCF(
-        rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()),
-        options);
-    if (mlir::failed(tiled) || tiled->tiledOps.size() != 1)
+    auto tiled = tileInPlace(rewriter, op, options);
+    if (mlir::failed(tiled))
       return false;
-    rewriter.replaceOp(op, tiled->replacements);
-    mlir::Operation *row = tiled->tiledOps.front();
+    mlir::Operation *row = tiled->tiledOps.back();
     const int64_t lanes = evenTile(ranges[reduced], vectorWidth);
     if (reduced != n - 1 || lanes < 2) {
       markForVectors(row);
@@ -212,14 +220,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     mlir::scf::SCFTilingOptions options;
     options.setTileSizes(mlir::getAsIndexOpFoldResult(op->getContext(), sizes));
     options.setInterchange(order);
-    rewriter.setInsertionPoint(op);
-    auto tiled = mlir::scf::tileUsingSCF(
-        rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()),
-        options);
-    if (mlir::failed(tiled) || tiled->tiledOps.size() != 1)
+    auto tiled = tileInPlace(rewriter, op, options);
+    if (mlir::failed(tiled))
       return op;
-    rewriter.replaceOp(op, tiled->replacements);
-    return llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.front());
+    // The last tiled op computes the results (SCFTilingResult).
+    return llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
   }
 
   /// Tile sizes for `op`, or empty when the op is left alone.
@@ -268,13 +273,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       mlir::scf::SCFTilingOptions options;
       options.setTileSizes(
           mlir::getAsIndexOpFoldResult(fn.getContext(), sizes));
-      rewriter.setInsertionPoint(op);
-      auto tiled = mlir::scf::tileUsingSCF(
-          rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()),
-          options);
+      auto tiled = tileInPlace(rewriter, op, options);
       if (mlir::failed(tiled))
         continue; // the loop lowering handles the op untiled
-      rewriter.replaceOp(op, tiled->replacements);
       for (mlir::Operation *t : tiled->tiledOps)
         t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
       if (tiled->loops.size() != sizes.size())
