@@ -14,6 +14,7 @@
 #include "aot/TraceDiff.h"
 
 #include <exception>
+#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -110,6 +111,14 @@ int writeCached(const aot::cli::Options &options,
     if (std::error_code ec =
             aot::writeFileAtomically(path, hit.outputs[i], when))
       return fail(aot::Error::at(path, 0, 0, "cannot write: " + ec.message()));
+    // A shared library is executable, as the linker would have made it.
+    std::error_code ignored;
+    if (options.outputs[i].kind == aot::EmitKind::SharedLib)
+      std::filesystem::permissions(path,
+                                   std::filesystem::perms::owner_exec |
+                                       std::filesystem::perms::group_exec |
+                                       std::filesystem::perms::others_exec,
+                                   std::filesystem::perm_options::add, ignored);
   }
   return 0;
 }
