@@ -361,6 +361,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     mlir::RewritePatternSet patterns(fn.getContext());
     mlir::vector::populateVectorContractLoweringPatterns(
         patterns, mlir::vector::VectorContractLowering::OuterProduct);
+    // The unit batch dim of a batch matmul's tile goes first, so that its
+    // contraction is a matrix one that lowers to outer products.
+    mlir::vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     mlir::vector::populateVectorTransferPermutationMapLoweringPatterns(
         patterns);
     // Masked transfers (of dynamic tiles) carry their mask themselves.
