@@ -156,6 +156,21 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   ];
 }
 
+def DecomposeAggregates
+    : Pass<"aot-decompose-aggregates", "mlir::func::FuncOp"> {
+  let summary = "Replace aggregate linalg ops (linalg.softmax) by their parts";
+  let description = [{
+    Every op of linalg's AggregatedOpInterface, such as `linalg.softmax`,
+    becomes the ops it is defined as (reductions and elementwise generics),
+    which the later stages fuse, tile and vectorize. An op that cannot be
+    decomposed is an error naming it.
+  }];
+  let dependentDialects = [
+    "mlir::linalg::LinalgDialect", "mlir::arith::ArithDialect",
+    "mlir::math::MathDialect"
+  ];
+}
+
 def KeepConstantsNarrow
     : Pass<"aot-keep-constants-narrow", "mlir::func::FuncOp"> {
   let summary = "Widen large constants in the code, not at compile time";

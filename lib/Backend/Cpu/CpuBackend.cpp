@@ -110,7 +110,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "func.func(aot-keep-constants-narrow,"
            "tosa-optional-decompositions,tosa-to-linalg-named,"
            "tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"
-           "convert-elementwise-to-linalg),canonicalize,"
+           "convert-elementwise-to-linalg,aot-decompose-aggregates),canonicalize,"
            "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
            "aot-deduplicate-dispatches";
   if (stage == Stage::Tiled)
