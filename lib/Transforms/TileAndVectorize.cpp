@@ -90,6 +90,47 @@ void markForVectors(mlir::Operation *op) {
 struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   using TileAndVectorizeBase::TileAndVectorizeBase;
 
+  /// The pattern sets, made once (the pass runs on every function).
+  mlir::FrozenRewritePatternSet canonicalization, convDecomposition,
+      vectorLowering, approximations;
+
+  mlir::LogicalResult initialize(mlir::MLIRContext *ctx) override {
+    mlir::RewritePatternSet canonical(ctx);
+    for (mlir::Dialect *dialect : ctx->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(canonical);
+    for (mlir::RegisteredOperationName name : ctx->getRegisteredOperations())
+      name.getCanonicalizationPatterns(canonical, ctx);
+    canonicalization = std::move(canonical);
+
+    mlir::RewritePatternSet conv(ctx);
+    mlir::linalg::populateDecomposeConvolutionPatterns(conv);
+    convDecomposition = std::move(conv);
+
+    // Contractions become outer products (FMAs on rows), transfers with
+    // permutation maps become plain ones the LLVM lowering understands.
+    mlir::RewritePatternSet lowering(ctx);
+    mlir::vector::populateVectorContractLoweringPatterns(
+        lowering, mlir::vector::VectorContractLowering::OuterProduct);
+    // The unit batch dim of a batch matmul's tile goes first, so that its
+    // contraction is a matrix one that lowers to outer products.
+    mlir::vector::populateCastAwayVectorLeadingOneDimPatterns(lowering);
+    mlir::vector::populateVectorTransferPermutationMapLoweringPatterns(
+        lowering);
+    // Masked transfers (of dynamic tiles) carry their mask themselves.
+    mlir::vector::populateVectorMaskLoweringPatternsForSideEffectingOps(
+        lowering);
+    // The ends of vectorized reductions: 1-D horizontal reductions, which
+    // the LLVM lowering takes.
+    mlir::vector::populateVectorMultiReductionLoweringPatterns(
+        lowering, mlir::vector::VectorMultiReductionLowering::InnerReduction);
+    vectorLowering = std::move(lowering);
+
+    mlir::RewritePatternSet math(ctx);
+    mlir::populateMathPolynomialApproximationPatterns(math);
+    approximations = std::move(math);
+    return mlir::success();
+  }
+
   /// For a contraction with one M, one N and one K loop (and at most one
   /// batch loop), in any loop order and with any operand layout: a named
   /// matmul or batch matmul, or a linalg.generic that is one (transposed
@@ -291,15 +332,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       }
     }
     // Full tiles: sizes folded to constants, slices and ops made static.
-    if (peeled) {
-      mlir::MLIRContext *ctx = fn.getContext();
-      mlir::RewritePatternSet patterns(ctx);
-      for (mlir::Dialect *dialect : ctx->getLoadedDialects())
-        dialect->getCanonicalizationPatterns(patterns);
-      for (mlir::RegisteredOperationName name : ctx->getRegisteredOperations())
-        name.getCanonicalizationPatterns(patterns, ctx);
-      (void)mlir::applyPatternsGreedily(fn, std::move(patterns));
-    }
+    if (peeled)
+      (void)mlir::applyPatternsGreedily(fn, canonicalization);
 
     // Tiles of 2-D convolutions have size-1 windows: as 1-D convolutions
     // the vectorizer takes them. The new ops are marked as they are made.
@@ -318,12 +352,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
                         mlir::DenseI64ArrayAttr::get(op->getContext(), {}));
         }
       } marker;
-      mlir::RewritePatternSet patterns(fn.getContext());
-      mlir::linalg::populateDecomposeConvolutionPatterns(patterns);
       mlir::GreedyRewriteConfig config;
       config.setListener(&marker);
-      (void)mlir::applyOpPatternsGreedily(convTiles, std::move(patterns),
-                                          config);
+      (void)mlir::applyOpPatternsGreedily(convTiles, convDecomposition, config);
     }
 
     llvm::SmallVector<mlir::linalg::LinalgOp> tiles;
@@ -356,24 +387,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       }
     }
 
-    // Contractions become outer products (FMAs on rows), transfers with
-    // permutation maps become plain ones the LLVM lowering understands.
-    mlir::RewritePatternSet patterns(fn.getContext());
-    mlir::vector::populateVectorContractLoweringPatterns(
-        patterns, mlir::vector::VectorContractLowering::OuterProduct);
-    // The unit batch dim of a batch matmul's tile goes first, so that its
-    // contraction is a matrix one that lowers to outer products.
-    mlir::vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
-    mlir::vector::populateVectorTransferPermutationMapLoweringPatterns(
-        patterns);
-    // Masked transfers (of dynamic tiles) carry their mask themselves.
-    mlir::vector::populateVectorMaskLoweringPatternsForSideEffectingOps(
-        patterns);
-    // The ends of vectorized reductions: 1-D horizontal reductions, which
-    // the LLVM lowering takes.
-    mlir::vector::populateVectorMultiReductionLoweringPatterns(
-        patterns, mlir::vector::VectorMultiReductionLowering::InnerReduction);
-    if (mlir::failed(mlir::applyPatternsGreedily(fn, std::move(patterns))))
+    if (mlir::failed(mlir::applyPatternsGreedily(fn, vectorLowering)))
       return signalPassFailure();
 
     // Math functions on vectors as vector arithmetic (MLIR's polynomial
@@ -387,12 +401,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
         vectorMath.push_back(op);
     });
     if (!vectorMath.empty()) {
-      mlir::RewritePatternSet approximations(fn.getContext());
-      mlir::populateMathPolynomialApproximationPatterns(approximations);
       mlir::GreedyRewriteConfig config;
       config.setStrictness(mlir::GreedyRewriteStrictness::ExistingAndNewOps);
-      (void)mlir::applyOpPatternsGreedily(vectorMath, std::move(approximations),
-                                          config);
+      (void)mlir::applyOpPatternsGreedily(vectorMath, approximations, config);
     }
 
     // Keep accumulators in registers: hoist loop-invariant subsets (the
