@@ -20,88 +20,38 @@
 #include "bench_gpu_matmul_f32_4096.h"
 #include "bench_gpu_softmax.h"
 
+#include "aot/testing/CudaDevice.h"
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <dlfcn.h>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace {
 
-using CUdeviceptr = unsigned long long;
-using CUresult = int;
+using aot::testing::CudaDevice;
+using aot::testing::cudaDevice;
 
-/// The driver functions a caller with device data uses.
-struct Cuda {
-  CUresult (*init)(unsigned);
-  CUresult (*deviceGet)(int *, int);
-  CUresult (*deviceGetName)(char *, int, int);
-  CUresult (*primaryCtxRetain)(void **, int);
-  CUresult (*ctxSetCurrent)(void *);
-  CUresult (*memAlloc)(CUdeviceptr *, std::size_t);
-  CUresult (*memFree)(CUdeviceptr);
-  CUresult (*htod)(CUdeviceptr, const void *, std::size_t);
-  CUresult (*dtodAsync)(CUdeviceptr, CUdeviceptr, std::size_t, void *);
-  CUresult (*streamCreate)(void **, unsigned);
-  CUresult (*streamSynchronize)(void *);
-  std::string name;
-};
-
-const Cuda &cuda() {
-  static const Cuda c = [] {
-    Cuda c{};
-    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    auto bind = [&](auto &slot, const char *symbol) {
-      slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(
-          dlsym(lib, symbol));
-      if (!slot)
-        throw std::runtime_error(std::string("libcuda lacks ") + symbol);
-    };
-    bind(c.init, "cuInit");
-    bind(c.deviceGet, "cuDeviceGet");
-    bind(c.deviceGetName, "cuDeviceGetName");
-    bind(c.primaryCtxRetain, "cuDevicePrimaryCtxRetain");
-    bind(c.ctxSetCurrent, "cuCtxSetCurrent");
-    bind(c.memAlloc, "cuMemAlloc_v2");
-    bind(c.memFree, "cuMemFree_v2");
-    bind(c.htod, "cuMemcpyHtoD_v2");
-    bind(c.dtodAsync, "cuMemcpyDtoDAsync_v2");
-    bind(c.streamCreate, "cuStreamCreate");
-    bind(c.streamSynchronize, "cuStreamSynchronize");
-    int device = 0;
-    void *context = nullptr;
-    char name[256] = {};
-    if (c.init(0) || c.deviceGet(&device, 0) ||
-        c.deviceGetName(name, sizeof name, device) ||
-        c.primaryCtxRetain(&context, device) || c.ctxSetCurrent(context))
-      throw std::runtime_error("cannot open the primary context of device 0");
-    c.name = name;
-    return c;
-  }();
-  return c;
-}
-
-void check(CUresult r, const char *what) {
-  if (r != 0)
-    throw std::runtime_error(std::string(what) + " failed: CUresult " +
-                             std::to_string(r));
+/// `count` small values of `T`, different for each `seed`.
+template <typename T>
+std::vector<T> hostValues(std::size_t count, unsigned seed) {
+  std::vector<T> host(count);
+  for (std::size_t i = 0; i < host.size(); ++i)
+    host[i] = T(
+        static_cast<float>((i * 7919 + seed * 104729) % 1000) / 1000.0f - 0.5f);
+  return host;
 }
 
 /// A rows×cols tensor of `T` in device memory, filled with small values.
 template <typename T>
-aot::abi::MemRef<T, 2> deviceTensor(std::int64_t rows, std::int64_t cols) {
-  std::vector<T> host(static_cast<std::size_t>(rows * cols));
-  for (std::size_t i = 0; i < host.size(); ++i)
-    host[i] = T(static_cast<float>((i * 7919) % 1000) / 1000.0f - 0.5f);
-  CUdeviceptr p = 0;
-  check(cuda().memAlloc(&p, host.size() * sizeof(T)), "cuMemAlloc");
-  check(cuda().htod(p, host.data(), host.size() * sizeof(T)), "cuMemcpyHtoD");
-  auto *data = reinterpret_cast<T *>(p);
-  return {data, data, 0, {rows, cols}, {cols, 1}};
+aot::abi::MemRef<T, 2> deviceTensor(std::int64_t rows, std::int64_t cols,
+                                    unsigned seed = 0) {
+  return aot::testing::toDevice(
+      hostValues<T>(static_cast<std::size_t>(rows * cols), seed), rows, cols);
 }
 
 /// The median wall time of `call` in ms, after warm-up; each call of a
@@ -127,10 +77,28 @@ void report(const std::string &name, double ms, double figure,
   std::fflush(stdout);
 }
 
-/// Times `fn(a, b, stream)` for an n×n matmul of `T`, freeing each result.
+/// Times `fn(a, b, stream)` for an n×n matmul of `T`, freeing each result,
+/// after checking the first row of one result against the host's.
 template <typename T, typename Fn>
 void matmul(const char *name, std::int64_t n, Fn fn, void *stream, int runs) {
-  auto a = deviceTensor<T>(n, n), b = deviceTensor<T>(n, n);
+  auto a = deviceTensor<T>(n, n, 1), b = deviceTensor<T>(n, n, 2);
+  {
+    auto r = fn(a, b, stream);
+    std::vector<T> c = aot::testing::toHost(r.r0);
+    aotCudaFree(r.r0.allocated);
+    std::vector<T> ha = hostValues<T>(n * n, 1), hb = hostValues<T>(n * n, 2);
+    for (std::int64_t j = 0; j < n; ++j) {
+      double want = 0;
+      for (std::int64_t k = 0; k < n; ++k)
+        want += double(float(ha[k])) * double(float(hb[k * n + j]));
+      // f16 results are rounded to f16 (and summed in it): a coarse bound.
+      double tolerance = sizeof(T) == 2 ? 0.05 * std::sqrt(double(n)) : 1e-3;
+      if (std::abs(double(float(c[j])) - want) > tolerance)
+        throw std::runtime_error(
+            std::string(name) + ": C[0][" + std::to_string(j) + "] is " +
+            std::to_string(float(c[j])) + ", expected " + std::to_string(want));
+    }
+  }
   double ms = medianMs(
       [&] {
         auto r = fn(a, b, stream);
@@ -138,8 +106,8 @@ void matmul(const char *name, std::int64_t n, Fn fn, void *stream, int runs) {
       },
       runs);
   report(name, ms, 2.0 * n * n * n / (ms * 1e-3) / 1e12, "TFLOP/s");
-  cuda().memFree(reinterpret_cast<CUdeviceptr>(a.allocated));
-  cuda().memFree(reinterpret_cast<CUdeviceptr>(b.allocated));
+  aot::testing::freeDevice(a);
+  aot::testing::freeDevice(b);
 }
 
 } // namespace
@@ -155,23 +123,29 @@ int main(int argc, char **argv) {
     return 1;
   }
   try {
-    std::printf("gpu\t%s\n", cuda().name.c_str());
+    std::printf("gpu\t%s\n", cudaDevice().name.c_str());
     void *stream = nullptr;
-    check(cuda().streamCreate(&stream, 0), "cuStreamCreate");
+    CudaDevice::check(cudaDevice().streamCreate(&stream, 0), "cuStreamCreate");
     using aot::abi::f16;
     namespace m = aot_compiled;
     matmul<float>("matmul_f32_1024", 1024,
-                  m::bench_gpu_matmul_f32_1024::device::matmul, stream, runs);
+                  m::bench_gpu_matmul_f32_1024::device::matmul_f32_1024, stream,
+                  runs);
     matmul<float>("matmul_f32_2048", 2048,
-                  m::bench_gpu_matmul_f32_2048::device::matmul, stream, runs);
+                  m::bench_gpu_matmul_f32_2048::device::matmul_f32_2048, stream,
+                  runs);
     matmul<float>("matmul_f32_4096", 4096,
-                  m::bench_gpu_matmul_f32_4096::device::matmul, stream, runs);
+                  m::bench_gpu_matmul_f32_4096::device::matmul_f32_4096, stream,
+                  runs);
     matmul<f16>("matmul_f16_1024", 1024,
-                m::bench_gpu_matmul_f16_1024::device::matmul, stream, runs);
+                m::bench_gpu_matmul_f16_1024::device::matmul_f16_1024, stream,
+                runs);
     matmul<f16>("matmul_f16_2048", 2048,
-                m::bench_gpu_matmul_f16_2048::device::matmul, stream, runs);
+                m::bench_gpu_matmul_f16_2048::device::matmul_f16_2048, stream,
+                runs);
     matmul<f16>("matmul_f16_4096", 4096,
-                m::bench_gpu_matmul_f16_4096::device::matmul, stream, runs);
+                m::bench_gpu_matmul_f16_4096::device::matmul_f16_4096, stream,
+                runs);
 
     // Bandwidth figures count the bytes read and written once each.
     auto x = deviceTensor<float>(4096, 4096);
@@ -183,7 +157,7 @@ int main(int argc, char **argv) {
         runs);
     report("softmax_f32_4096", ms, 2.0 * 4096 * 4096 * 4 / (ms * 1e-3) / 1e9,
            "GB/s");
-    cuda().memFree(reinterpret_cast<CUdeviceptr>(x.allocated));
+    aot::testing::freeDevice(x);
 
     const std::int64_t n = 8192;
     const double bytes = double(n) * n * sizeof(float);
@@ -197,11 +171,14 @@ int main(int argc, char **argv) {
     report("add_f32_8192", ms, 3.0 * bytes / (ms * 1e-3) / 1e9, "GB/s");
     ms = medianMs(
         [&] {
-          check(cuda().dtodAsync(reinterpret_cast<CUdeviceptr>(b.allocated),
-                                 reinterpret_cast<CUdeviceptr>(a.allocated),
-                                 static_cast<std::size_t>(bytes), stream),
-                "cuMemcpyDtoDAsync");
-          check(cuda().streamSynchronize(stream), "cuStreamSynchronize");
+          CudaDevice::check(
+              cudaDevice().dtodAsync(
+                  reinterpret_cast<CudaDevice::CUdeviceptr>(b.allocated),
+                  reinterpret_cast<CudaDevice::CUdeviceptr>(a.allocated),
+                  static_cast<std::size_t>(bytes), stream),
+              "cuMemcpyDtoDAsync");
+          CudaDevice::check(cudaDevice().streamSynchronize(stream),
+                            "cuStreamSynchronize");
         },
         runs);
     report("copy_f32_8192", ms, 2.0 * bytes / (ms * 1e-3) / 1e9, "GB/s");
