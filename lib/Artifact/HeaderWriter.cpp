@@ -211,12 +211,12 @@ void writeOwnedResults(std::ostringstream &os, const FunctionSig &f,
 /// (beside its host entry point, whose result struct it shares): the same
 /// arguments, then the stream.
 void writeDeviceEntryPoint(std::ostringstream &os, const FunctionSig &f,
-                           size_t index) {
+                           size_t index, const std::string &entry) {
   const ResultPassing passing(f);
   os << "namespace detail {\nextern \"C\" "
      << (passing.byValue ? elementType(f.results[0].dtype)
                          : std::string("void"))
-     << " device_entry_" << index << "(";
+     << " " << entry << "(";
   std::string params =
       passing.outPointer ? "results_" + std::to_string(index) + " *" : "";
   for (const ValueSig &a : f.args)
@@ -226,17 +226,27 @@ void writeDeviceEntryPoint(std::ostringstream &os, const FunctionSig &f,
      << f.deviceSymbol << "\");\n} // namespace detail\n\n";
 }
 
-/// Writes function number `index` as the wrapper `wrapper`. The C entry point
-/// and the result struct get index-based names in `detail`, bound to the real
-/// symbol by an asm label, so any MLIR symbol name works.
-void writeFunction(std::ostringstream &os, const FunctionSig &f, size_t index,
+/// The name in `detail` of the C entry point of function number `index`
+/// (`device`: its device entry point), bound to the real symbol by an asm
+/// label, so any MLIR symbol name works. An extern "C" name is one entity
+/// whatever namespace declares it: the module's name keeps the entry points
+/// of two headers included together apart.
+std::string entryName(const std::string &module, size_t index, bool device) {
+  return module + (device ? "_device_entry_" : "_entry_") +
+         std::to_string(index);
+}
+
+/// Writes function number `index` of `module` as the wrapper `wrapper`, its
+/// result struct with an index-based name in `detail`.
+void writeFunction(std::ostringstream &os, const std::string &module,
+                   const FunctionSig &f, size_t index,
                    const std::string &wrapper, bool gpu) {
   const std::string results = "results_" + std::to_string(index);
-  const std::string entry = "entry_" + std::to_string(index);
+  const std::string entry = entryName(module, index, /*device=*/false);
   const ResultPassing passing(f);
   writeEntryPoint(os, f, passing, results, entry);
   if (!f.deviceSymbol.empty())
-    writeDeviceEntryPoint(os, f, index);
+    writeDeviceEntryPoint(os, f, index, entryName(module, index, true));
   const std::string ret = wrapperReturnType(f);
   writeWrapperHead(os, f, wrapper, ret, gpu);
   const std::string call = entryCall(f, passing, entry);
@@ -255,10 +265,11 @@ void writeFunction(std::ostringstream &os, const FunctionSig &f, size_t index,
 /// The wrapper of function number `index`'s device entry point, in namespace
 /// `device`: it returns the result struct (or the scalar) as the C entry
 /// point fills it; on failure it frees what the call allocated and throws.
-void writeDeviceFunction(std::ostringstream &os, const FunctionSig &f,
-                         size_t index, const std::string &wrapper) {
+void writeDeviceFunction(std::ostringstream &os, const std::string &module,
+                         const FunctionSig &f, size_t index,
+                         const std::string &wrapper) {
   const std::string results = "results_" + std::to_string(index);
-  const std::string entry = "device_entry_" + std::to_string(index);
+  const std::string entry = entryName(module, index, /*device=*/true);
   const ResultPassing passing(f);
   const std::string ret = passing.outPointer ? "detail::" + results
                           : passing.byValue  ? elementType(f.results[0].dtype)
@@ -349,7 +360,8 @@ std::string generateHeader(const Manifest &manifest) {
   os << "namespace aot_compiled::" << manifest.module << " {\n\n";
   std::vector<std::string> wrappers = headerWrapperNames(manifest);
   for (size_t i = 0; i < manifest.functions.size(); ++i)
-    writeFunction(os, manifest.functions[i], i, wrappers[i], gpu);
+    writeFunction(os, manifest.module, manifest.functions[i], i, wrappers[i],
+                  gpu);
   if (!manifest.weights.empty())
     writeWeightsLoader(os, manifest.weights);
   bool anyDevice = false;
@@ -361,7 +373,8 @@ std::string generateHeader(const Manifest &manifest) {
        << "namespace device {\n\n";
     for (size_t i = 0; i < manifest.functions.size(); ++i)
       if (!manifest.functions[i].deviceSymbol.empty())
-        writeDeviceFunction(os, manifest.functions[i], i, wrappers[i]);
+        writeDeviceFunction(os, manifest.module, manifest.functions[i], i,
+                            wrappers[i]);
     os << "} // namespace device\n\n";
   }
   os << "} // namespace aot_compiled::" << manifest.module << "\n";
