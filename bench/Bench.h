@@ -14,6 +14,8 @@ struct Options {
   bool quick = false;
   /// The model whose compile time is measured.
   std::string modelPath;
+  /// Of the scaling part, only the weights' tables (--only=weights).
+  bool weightsOnly = false;
 };
 
 /// `mlir` compiled in-process at -O3 for this machine and loaded; on
@@ -34,7 +36,8 @@ bool runMatmulBench(const Options &options);
 bool runCompileTimeBench(const Options &options);
 /// Compile time and peak memory as models grow: a deep MLP with and without
 /// dispatch formation, and constant weights kept as the object only or as
-/// every stage. Returns false when a compile failed.
+/// every stage (only those with Options::weightsOnly). Returns false when a
+/// compile failed.
 bool runScalingBench(const Options &options);
 
 /// Times compiled NHWC convolutions against Eigen's im2col + GEMM and

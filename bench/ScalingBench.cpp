@@ -237,6 +237,8 @@ bool runScalingBench(const Options &options) {
                                 ? std::vector<int>{10}
                                 : std::vector<int>{10, 100, 400, 1000, 2000};
   for (bool distinct : {false, true}) {
+    if (options.weightsOnly)
+      break;
     std::printf(distinct ? "deep MLP, every layer its own splat weight (no "
                            "two dispatches alike)\n"
                          : "deep MLP: N layers of 8x64 @ 64x64 + bias + "
@@ -262,7 +264,7 @@ bool runScalingBench(const Options &options) {
 
   // Linear at every -O: the time per layer at 2000 layers against 100, for
   // layers that are one dispatch and for layers that are all different.
-  if (!options.quick) {
+  if (!options.quick && !options.weightsOnly) {
     for (bool distinct : {false, true}) {
       std::printf("deep MLP%s, time per layer at each -O (1 thread)\n",
                   distinct ? ", no two layers alike" : "");

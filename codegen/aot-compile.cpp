@@ -36,10 +36,33 @@ void listStages(const aot::Target &target) {
   }
 }
 
+/// The -o output that the compile writes itself as it makes the object code
+/// (Pipeline::objectFile): the only output that needs the object, a file
+/// (not standard output), in a compile that reaches the object and dumps no
+/// stages.
+const aot::cli::Options::Output *
+streamedObject(const aot::cli::Options &options) {
+  const aot::cli::Options::Output *object = nullptr;
+  for (const aot::cli::Options::Output &out : options.outputs) {
+    if (out.kind == aot::EmitKind::StaticLib ||
+        out.kind == aot::EmitKind::SharedLib)
+      return nullptr;
+    if (out.kind == aot::EmitKind::Object) {
+      if (object || out.path == "-")
+        return nullptr;
+      object = &out;
+    }
+  }
+  bool reached = options.pipeline.lastStage() == aot::Stage::Object;
+  return reached && options.dumpStagesDir.empty() ? object : nullptr;
+}
+
 /// The pipeline, keeping only the stage outputs that the -o files and the
 /// stage dumps read: printing a stage nobody reads is most of the cost of a
-/// compile with large constants.
-aot::Pipeline keepingOnlyOutputs(const aot::cli::Options &options) {
+/// compile with large constants. An object file is written as it is made,
+/// not kept.
+aot::Pipeline keepingOnlyOutputs(const aot::cli::Options &options,
+                                 aot::WriteIf when) {
   std::vector<aot::Stage> text, bytecode;
   if (!options.dumpStagesDir.empty())
     for (const aot::StageInfo &info : aot::stagesOf(options.target)) {
@@ -47,10 +70,14 @@ aot::Pipeline keepingOnlyOutputs(const aot::cli::Options &options) {
           options.stagesAsBytecode && info.form == aot::StageForm::Mlir;
       (asBytecode ? bytecode : text).push_back(info.stage);
     }
+  const aot::cli::Options::Output *streamed = streamedObject(options);
   for (const aot::cli::Options::Output &out : options.outputs)
-    aot::Artifact::keepFor(out.kind, options.pipeline, options.target, text,
-                           bytecode);
+    if (&out != streamed)
+      aot::Artifact::keepFor(out.kind, options.pipeline, options.target, text,
+                             bytecode);
   aot::Pipeline pipeline = options.pipeline;
+  if (streamed)
+    pipeline.objectFile(streamed->path, when);
   return pipeline.keepOnly(std::move(text), std::move(bytecode));
 }
 
@@ -159,7 +186,7 @@ int run(const std::vector<std::string> &args) {
     return bisect(compiler, *options);
   auto artifact =
       compiler.compile(aot::Source::file(options->input),
-                       keepingOnlyOutputs(*options), options->target);
+                       keepingOnlyOutputs(*options, when), options->target);
   if (!artifact)
     return fail(artifact.error());
   std::vector<std::string> warnings;
@@ -173,9 +200,11 @@ int run(const std::vector<std::string> &args) {
                                               options->stagesAsBytecode);
         !s)
       return fail(s.error());
+  const aot::cli::Options::Output *streamed = streamedObject(*options);
   for (const aot::cli::Options::Output &out : options->outputs)
-    if (aot::Status s = artifact->write(out.path, out.kind, when); !s)
-      return fail(s.error());
+    if (&out != streamed)
+      if (aot::Status s = artifact->write(out.path, out.kind, when); !s)
+        return fail(s.error());
   if (cache) {
     cache->store(*options, warnings);
     if (options->cacheReport)

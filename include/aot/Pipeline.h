@@ -5,6 +5,7 @@
 #include "aot/Diagnostics.h"
 #include "aot/Stage.h"
 #include "aot/Target.h"
+#include "aot/WriteIf.h"
 
 #include <cstdint>
 #include <map>
@@ -83,6 +84,18 @@ public:
   static constexpr std::uint64_t kExternalWeightsMinBytes = 1024;
   const std::string &externalWeightsFile() const { return weightsFile_; }
   std::uint64_t externalWeightsMinBytes() const { return weightsMinBytes_; }
+  /// Writes the object code to the file `path` as code generation makes it,
+  /// instead of keeping it in the artifact: the bytes of large constants go
+  /// from where the parser put them into the file, so the compile never
+  /// holds a second copy of its weights (the object of a module split into
+  /// partitions is still assembled in memory first). `path` is replaced
+  /// whole when the object stage ends (not at all if the compile fails; with
+  /// WriteIf::Changed, not when its bytes are the same). The artifact then
+  /// keeps no object unless keepOnly() also asks for it. Empty (the default):
+  /// the object stays in memory.
+  Pipeline &objectFile(std::string path, WriteIf when = WriteIf::Always);
+  const std::string &objectFile() const { return objectFile_; }
+  WriteIf objectFileWriteIf() const { return objectFileWhen_; }
   /// Tracing and inspection switches for compiles with this pipeline.
   Pipeline &debug(DebugOptions options);
   /// Keeps only these stage outputs in the artifact: `text` the output of
@@ -124,6 +137,8 @@ private:
   unsigned threads_ = 0;
   std::string weightsFile_;
   std::uint64_t weightsMinBytes_ = kExternalWeightsMinBytes;
+  std::string objectFile_;
+  WriteIf objectFileWhen_ = WriteIf::Always;
   DebugOptions debug_;
   /// Unset: keep every stage that runs.
   std::optional<std::vector<Stage>> keptText_, keptBytecode_;

@@ -125,7 +125,7 @@ const LinkSymbol *findLinkSymbol(std::span<const LinkSymbol> table,
 }
 
 Expected<std::vector<std::string>>
-linkRequirements(const std::string &object, std::span<const LinkSymbol> table) {
+linkRequirements(std::string_view object, std::span<const LinkSymbol> table) {
   auto file = llvm::object::ObjectFile::createObjectFile(
       llvm::MemoryBufferRef(object, "object"));
   if (!file)

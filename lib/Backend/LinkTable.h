@@ -65,6 +65,6 @@ const LinkSymbol *findLinkSymbol(std::span<const LinkSymbol> table,
 /// in the order "aot_runtime", then the rest as the table lists them. An
 /// undefined symbol the table does not know is an error naming it.
 Expected<std::vector<std::string>>
-linkRequirements(const std::string &object, std::span<const LinkSymbol> table);
+linkRequirements(std::string_view object, std::span<const LinkSymbol> table);
 
 } // namespace aot

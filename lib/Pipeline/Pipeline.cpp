@@ -99,6 +99,12 @@ Pipeline &Pipeline::externalWeights(std::string file, std::uint64_t minBytes) {
   return *this;
 }
 
+Pipeline &Pipeline::objectFile(std::string path, WriteIf when) {
+  objectFile_ = std::move(path);
+  objectFileWhen_ = when;
+  return *this;
+}
+
 Pipeline &Pipeline::threads(unsigned count) {
   threads_ = count;
   return *this;
@@ -179,6 +185,11 @@ Status Pipeline::validate(const Target &target) const {
         "'llvm-ir'), which a compile from '" +
         std::string(stageName(first_)) + "' to '" +
         std::string(stageName(last_)) + "' does not take");
+  if (!objectFile_.empty() && last_ != Stage::Object)
+    return Error::message("the object file '" + objectFile_ +
+                          "' is written by stage 'object', which a compile "
+                          "to '" +
+                          std::string(stageName(last_)) + "' does not reach");
   // The kernel switches name a stage only GPU back ends have.
   const char *kernelSwitch =
       !debug_.dumpKernelsDir.empty()      ? "--dump-kernels"

@@ -210,3 +210,48 @@ TEST_CASE("external weights that cannot be written are an error naming the "
   CHECK(artifact.error().str().find("cannot write weights") !=
         std::string::npos);
 }
+
+TEST_CASE("object file: written as it is made, the same bytes as in memory") {
+  TempDir dir;
+  fs::path object = dir.path / "w.o";
+  aot::Compiler compiler;
+  auto source = aot::Source::memory(model(), "w.mlir");
+  auto inMemory = compiler.compile(source);
+  REQUIRE_MESSAGE(inMemory, (inMemory ? "" : inMemory.error().str()));
+  REQUIRE(inMemory->stage(aot::Stage::Object));
+
+  auto streamed = compiler.compile(
+      source, aot::Pipeline().objectFile(object.string()).keepOnly({}, {}));
+  REQUIRE_MESSAGE(streamed, (streamed ? "" : streamed.error().str()));
+  CHECK(streamed->ran(aot::Stage::Object));
+  CHECK_FALSE(streamed->stage(aot::Stage::Object));
+  CHECK(readFile(object) == *inMemory->stage(aot::Stage::Object));
+  CHECK(streamed->manifest().link == inMemory->manifest().link);
+  // The 8 KB weight is in the file as the model spells it: -50/64 first.
+  std::string bytes = readFile(object);
+  float first = -50.0f / 64.0f;
+  CHECK(bytes.find(std::string(reinterpret_cast<const char *>(&first), 4)) !=
+        std::string::npos);
+
+  // Kept as well when keepOnly asks for it.
+  auto both = compiler.compile(source, aot::Pipeline()
+                                           .objectFile(object.string())
+                                           .keepOnly({aot::Stage::Object}, {}));
+  REQUIRE_MESSAGE(both, (both ? "" : both.error().str()));
+  REQUIRE(both->stage(aot::Stage::Object));
+  CHECK(*both->stage(aot::Stage::Object) == readFile(object));
+
+  // A compile that stops before the object cannot write it.
+  auto early = aot::Pipeline()
+                   .objectFile(object.string())
+                   .compileTo(aot::Stage::Llvm)
+                   .validate();
+  REQUIRE_FALSE(early);
+  CHECK(early.error().str().find("written by stage 'object'") !=
+        std::string::npos);
+  // A directory that does not exist: an error naming the file, no crash.
+  auto missing = compiler.compile(
+      source, aot::Pipeline().objectFile((dir.path / "no" / "w.o").string()));
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error().str().find("w.o") != std::string::npos);
+}

@@ -8,9 +8,14 @@
 
 #include "llvm/IR/Constants.h"
 #include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace aot {
 
@@ -134,21 +139,24 @@ EmbeddedWeights::defineAsZeros(const llvm::Module &whole, llvm::Module &host,
   return defined;
 }
 
-Status EmbeddedWeights::patch(std::string &object,
-                              const std::vector<std::string> &defined) const {
+Expected<std::vector<EmbeddedWeights::Placement>>
+EmbeddedWeights::place(llvm::StringRef object,
+                       const std::vector<std::string> &defined) const {
+  std::vector<Placement> placed;
   if (defined.empty())
-    return Status::ok();
-  llvm::StringMap<bool> patched;
+    return placed;
+  llvm::StringMap<bool> found;
   for (const std::string &name : defined)
-    patched[name] = false;
+    found[name] = false;
   auto file = llvm::object::ObjectFile::createObjectFile(
       llvm::MemoryBufferRef(object, "object"));
   if (!file)
     return Error::message("internal error: cannot read the object to write "
                           "its weights: " +
                           llvm::toString(file.takeError()));
-  auto fail = [](const std::string &name, const std::string &why) {
-    return Error::message("internal error: weight '" + name + "' " + why);
+  auto fail = [](llvm::StringRef name, const std::string &why) {
+    return Error::message("internal error: weight '" + name.str() + "' " +
+                          why);
   };
   for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
     auto name = symbol.getName();
@@ -156,13 +164,12 @@ Status EmbeddedWeights::patch(std::string &object,
       llvm::consumeError(name.takeError());
       continue;
     }
-    auto done = patched.find(*name);
-    if (done == patched.end())
+    auto done = found.find(*name);
+    if (done == found.end())
       continue;
     if (done->second)
-      return fail(name->str(), "has two symbols in the object");
+      return fail(*name, "has two symbols in the object");
     done->second = true;
-    auto it = weights_.find(*name);
     auto section = symbol.getSection();
     auto address = symbol.getAddress();
     if (!section || !address || *section == (*file)->section_end()) {
@@ -170,26 +177,97 @@ Status EmbeddedWeights::patch(std::string &object,
         llvm::consumeError(section.takeError());
       if (!address)
         llvm::consumeError(address.takeError());
-      return fail(name->str(), "has no place in the object");
+      return fail(*name, "has no place in the object");
     }
+    // A view of the object, nothing read: where the zeros lie.
     auto contents = (*section)->getContents();
     if (!contents) {
       llvm::consumeError(contents.takeError());
-      return fail(name->str(), "is in a section without contents");
+      return fail(*name, "is in a section without contents");
     }
-    llvm::StringRef bytes = it->second.bytes;
+    llvm::StringRef bytes = weights_.find(*name)->second.bytes;
     uint64_t offset = *address - (*section)->getAddress();
     if (offset > contents->size() || contents->size() - offset < bytes.size())
-      return fail(name->str(), "does not fit its section");
-    // The section lies inside `object`; its zeros become the bytes.
-    char *at = object.data() + (contents->data() - object.data()) + offset;
-    if (std::any_of(at, at + bytes.size(), [](char c) { return c != 0; }))
-      return fail(name->str(), "is not where its zeros were emitted");
-    std::memcpy(at, bytes.data(), bytes.size());
+      return fail(*name, "does not fit its section");
+    placed.push_back(
+        Placement{uint64_t(contents->data() - object.data()) + offset,
+                  done->first(), bytes});
   }
-  for (const auto &entry : patched)
+  for (const auto &entry : found)
     if (!entry.second)
-      return fail(entry.first().str(), "is missing from the object");
+      return fail(entry.first(), "is missing from the object");
+  return placed;
+}
+
+Status EmbeddedWeights::patch(std::string &object,
+                              const std::vector<std::string> &defined) const {
+  auto placed = place(object, defined);
+  if (!placed)
+    return placed.error();
+  for (const Placement &p : *placed) {
+    char *at = object.data() + p.offset;
+    if (std::any_of(at, at + p.bytes.size(), [](char c) { return c != 0; }))
+      return Error::message("internal error: weight '" + p.name.str() +
+                            "' is not where its zeros were emitted");
+    std::memcpy(at, p.bytes.data(), p.bytes.size());
+  }
+  return Status::ok();
+}
+
+Status EmbeddedWeights::patchFile(const std::string &path,
+                                  const std::string &shown,
+                                  const std::vector<std::string> &defined) const {
+  if (defined.empty())
+    return Status::ok();
+  std::vector<Placement> placed;
+  {
+    // Mapped, not read: only the headers and the symbol table are touched.
+    auto object = llvm::MemoryBuffer::getFile(
+        path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (!object)
+      return Error::at(shown, 0, 0,
+                       "cannot read the object to write its weights: " +
+                           object.getError().message());
+    auto found = place((*object)->getBuffer(), defined);
+    if (!found)
+      return found.error();
+    placed = std::move(*found);
+  }
+  int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0)
+    return Error::at(shown, 0, 0,
+                     "cannot write the weights into the object: " +
+                         std::string(std::strerror(errno)));
+  std::string failure;
+  std::vector<char> check(1 << 20);
+  for (const Placement &p : placed) {
+    for (uint64_t done = 0; done < p.bytes.size() && failure.empty();) {
+      size_t chunk = std::min<uint64_t>(check.size(), p.bytes.size() - done);
+      ssize_t got = ::pread(fd, check.data(), chunk, p.offset + done);
+      if (got != ssize_t(chunk) ||
+          std::any_of(check.begin(), check.begin() + chunk,
+                      [](char c) { return c != 0; })) {
+        failure = "internal error: weight '" + p.name.str() +
+                  "' is not where its zeros were emitted";
+        break;
+      }
+      ssize_t put = ::pwrite(fd, p.bytes.data() + done, chunk,
+                             p.offset + done);
+      if (put != ssize_t(chunk)) {
+        failure = "cannot write the weights into the object: " +
+                  std::string(put < 0 ? std::strerror(errno) : "short write");
+        break;
+      }
+      done += chunk;
+    }
+    if (!failure.empty())
+      break;
+  }
+  if (::close(fd) != 0 && failure.empty())
+    failure = "cannot write the weights into the object: " +
+              std::string(std::strerror(errno));
+  if (!failure.empty())
+    return Error::at(shown, 0, 0, failure);
   return Status::ok();
 }
 

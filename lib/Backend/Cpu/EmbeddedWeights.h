@@ -57,6 +57,11 @@ public:
   /// `object`, the object code made with them.
   Status patch(std::string &object,
                const std::vector<std::string> &defined) const;
+  /// The same for the object in the file `path`, written in place from the
+  /// bytes the weights came from: no copy of the object in memory. Errors
+  /// name `shown`.
+  Status patchFile(const std::string &path, const std::string &shown,
+                   const std::vector<std::string> &defined) const;
 
   bool empty() const { return weights_.empty(); }
 
@@ -73,6 +78,16 @@ private:
             llvm::GlobalValue::LinkageTypes linkage,
             llvm::GlobalValue::VisibilityTypes visibility,
             llvm::GlobalValue::UnnamedAddr unnamedAddr, bool dsoLocal);
+  /// Where a weight's zeros lie in an object.
+  struct Placement {
+    uint64_t offset;
+    llvm::StringRef name;
+    llvm::StringRef bytes;
+  };
+  /// The place of each weight named `defined` in `object`, or an error
+  /// naming one that is missing, doubled or does not fit.
+  Expected<std::vector<Placement>>
+  place(llvm::StringRef object, const std::vector<std::string> &defined) const;
   /// The weights `module` declares.
   std::vector<std::pair<llvm::GlobalVariable *, const Weight *>>
   declaredIn(llvm::Module &module) const;

@@ -6,6 +6,9 @@
 #include "Backend/Cpu/LlvmDebugInfo.h"
 #include "Backend/Cpu/Partitions.h"
 #include "Backend/LinkTable.h"
+#include "Support/FileWriter.h"
+
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace aot {
 
@@ -89,6 +92,40 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
   return std::move(*parsed);
 }
 
+Status HostPath::writeObjectFile(llvm::Module &module,
+                                 const PartitionWork &work,
+                                 CodegenContext &ctx,
+                                 std::span<const LinkSymbol> linkTable) {
+  ctx.begin(Stage::Object);
+  const std::string &path = ctx.pipeline().objectFile();
+  TemporaryOutput out(path);
+  if (Status s = writePartitionedObject(module, work, out.path(), path); !s)
+    return s;
+  {
+    // Mapped: the symbol table is read, the weights are not.
+    auto object = llvm::MemoryBuffer::getFile(
+        out.path(), /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (!object)
+      return Error::at(path, 0, 0,
+                       "cannot read the object back: " +
+                           object.getError().message());
+    llvm::StringRef bytes = (*object)->getBuffer();
+    auto link =
+        linkRequirements(std::string_view(bytes.data(), bytes.size()),
+                         linkTable);
+    if (!link)
+      return link.error();
+    ctx.manifest().link = std::move(*link);
+    if (ctx.wants(Stage::Object))
+      ctx.keep(Stage::Object, bytes.str());
+    else
+      ctx.reached(Stage::Object);
+  }
+  if (std::error_code ec = out.commit(ctx.pipeline().objectFileWriteIf()))
+    return Error::at(path, 0, 0, "cannot write: " + ec.message());
+  return Status::ok();
+}
+
 Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
                         std::span<const LinkSymbol> linkTable) {
   PartitionWork work{*tm_, target_, optLevel_, ctx.pool(), weights_};
@@ -123,6 +160,8 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
       return assembly.error();
     ctx.keep(Stage::Asm, std::move(*assembly));
   }
+  if (ctx.runs(Stage::Object) && !ctx.pipeline().objectFile().empty())
+    return writeObjectFile(module, work, ctx, linkTable);
   if (ctx.runs(Stage::Object)) {
     ctx.begin(Stage::Object);
     auto object = emitPartitionedObject(module, work);

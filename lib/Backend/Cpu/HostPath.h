@@ -10,6 +10,7 @@
 
 #include "Backend/Backend.h"
 #include "Backend/Cpu/EmbeddedWeights.h"
+#include "Backend/Cpu/Partitions.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -49,6 +50,11 @@ public:
 
 private:
   HostPath() = default;
+  /// Stage object when the pipeline names an object file: the object goes
+  /// to that file as it is made.
+  Status writeObjectFile(llvm::Module &module, const PartitionWork &work,
+                         CodegenContext &ctx,
+                         std::span<const LinkSymbol> linkTable);
   /// LLVM IR text, the weights shown with their bytes.
   std::string printWithWeights(llvm::Module &module) const;
   std::unique_ptr<llvm::LLVMContext> context_;

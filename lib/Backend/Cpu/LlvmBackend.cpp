@@ -219,6 +219,20 @@ Expected<std::string> emitMachineCode(const llvm::Module &module,
   return emitMachineCode(llvm::CloneModule(module), tm, assembly);
 }
 
+/// Runs code generation of `module` into `os`.
+static Status emitTo(llvm::Module &module, llvm::TargetMachine &tm,
+                     llvm::raw_pwrite_stream &os, bool assembly) {
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, os, nullptr,
+                             assembly ? llvm::CodeGenFileType::AssemblyFile
+                                      : llvm::CodeGenFileType::ObjectFile))
+    return Error::message("target " + tm.getTargetTriple().str() +
+                          " cannot emit " +
+                          (assembly ? "assembly" : "object code"));
+  pm.run(module);
+  return Status::ok();
+}
+
 Expected<std::string> emitMachineCode(std::unique_ptr<llvm::Module> module,
                                       llvm::TargetMachine &tm, bool assembly) {
   // The object is about as large as the module's data: room for it up front
@@ -231,15 +245,14 @@ Expected<std::string> emitMachineCode(std::unique_ptr<llvm::Module> module,
   std::string buffer;
   buffer.reserve(dataBytes + (1u << 16));
   StringPwriteStream os(buffer);
-  llvm::legacy::PassManager pm;
-  if (tm.addPassesToEmitFile(pm, os, nullptr,
-                             assembly ? llvm::CodeGenFileType::AssemblyFile
-                                      : llvm::CodeGenFileType::ObjectFile))
-    return Error::message("target " + tm.getTargetTriple().str() +
-                          " cannot emit " +
-                          (assembly ? "assembly" : "object code"));
-  pm.run(*module);
+  if (Status s = emitTo(*module, tm, os, assembly); !s)
+    return s.error();
   return buffer;
+}
+
+Status emitObject(std::unique_ptr<llvm::Module> module,
+                  llvm::TargetMachine &tm, llvm::raw_pwrite_stream &os) {
+  return emitTo(*module, tm, os, /*assembly=*/false);
 }
 
 std::string printLlvmIr(const llvm::Module &module) {

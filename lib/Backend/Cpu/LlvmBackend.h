@@ -62,6 +62,10 @@ Expected<std::string> emitMachineCode(const llvm::Module &module,
 /// The same for a module that code generation may change as it goes.
 Expected<std::string> emitMachineCode(std::unique_ptr<llvm::Module> module,
                                       llvm::TargetMachine &tm, bool assembly);
+/// Object code for `module`, which code generation may change, written to
+/// `os` as it is made.
+Status emitObject(std::unique_ptr<llvm::Module> module,
+                  llvm::TargetMachine &tm, llvm::raw_pwrite_stream &os);
 
 /// LLVM IR as text.
 std::string printLlvmIr(const llvm::Module &module);

@@ -3,6 +3,7 @@
 
 #include "Backend/Cpu/LlvmBackend.h"
 #include "Backend/Cpu/ObjectMerge.h"
+#include "Support/FileWriter.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -12,6 +13,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
@@ -379,6 +381,41 @@ Expected<std::string> emitPartitionedObject(const llvm::Module &module,
   if (Status s = work.weights.patch(object, weights); !s)
     return s.error();
   return object;
+}
+
+Status writePartitionedObject(const llvm::Module &module,
+                              const PartitionWork &work,
+                              const std::string &path,
+                              const std::string &shown) {
+  auto count = partitionCount(module);
+  if (!count)
+    return count.error();
+  if (*count > 1) {
+    auto object = emitPartitionedObject(module, work);
+    if (!object)
+      return object.error();
+    if (std::error_code ec = writeFileAtomically(path, *object))
+      return Error::at(shown, 0, 0, "cannot write: " + ec.message());
+    return Status::ok();
+  }
+  std::unique_ptr<llvm::Module> host = llvm::CloneModule(module);
+  std::vector<std::string> weights =
+      work.weights.defineAsZeros(module, *host, /*shared=*/false);
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (ec)
+      return Error::at(shown, 0, 0, "cannot write: " + ec.message());
+    if (Status s = emitObject(std::move(host), work.hostMachine, os); !s)
+      return s;
+    os.close();
+    if (os.has_error()) {
+      std::string why = os.error().message();
+      os.clear_error();
+      return Error::at(shown, 0, 0, "cannot write: " + why);
+    }
+  }
+  return work.weights.patchFile(path, shown, weights);
 }
 
 } // namespace aot
