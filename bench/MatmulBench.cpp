@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -141,6 +142,62 @@ void printRow(const Row &r) {
 }
 
 } // namespace
+
+/// The same static matmuls compiled with Pipeline::runThreads(2) (OpenMP),
+/// against the 1-thread build, in this run; the results are checked
+/// against the 1-thread build's, which must be bit for bit the same.
+bool runThreadedMatmul(const std::vector<std::int64_t> &sizes, double budget,
+                       int minReps, int maxReps) {
+  std::printf("\n== f32 matmul on 2 threads (aot --threads=2: OpenMP, "
+              "libomp) against 1 thread ==\n");
+  aot::Compiler compiler;
+  const std::string source = matmulModule(sizes);
+  auto load = [&](unsigned threads) -> std::optional<LoadedModule> {
+    Expected<Artifact> artifact = compiler.compile(
+        Source::memory(source, "matmul.mlir"),
+        Pipeline().optLevel(3).runThreads(threads), Target::host());
+    Expected<LoadedModule> module =
+        artifact ? artifact->load() : Expected<LoadedModule>(artifact.error());
+    if (!module) {
+      std::printf("error: %s\n", module.error().str().c_str());
+      return std::nullopt;
+    }
+    return std::move(*module);
+  };
+  std::optional<LoadedModule> one = load(1), two = load(2);
+  if (!one || !two)
+    return false;
+  std::printf("%6s | %14s | %14s | %8s | %s\n", "N", "1 thread GFLOP/s",
+              "2 threads GFLOP/s", "2T/1T", "same bits");
+  bool ok = true;
+  for (std::int64_t n : sizes) {
+    RowMatrix a = randomMatrix(n, 1), b = randomMatrix(n, 2);
+    const std::string name = functionName(n);
+    std::vector<CallArg> args = {abi::Tensor::borrow(a.data(), {n, n}),
+                                 abi::Tensor::borrow(b.data(), {n, n})};
+    auto r1 = one->call(name, args), r2 = two->call(name, args);
+    if (!r1 || !r2) {
+      std::printf("error: calling %s failed\n", name.c_str());
+      return false;
+    }
+    size_t bytes = size_t(n) * size_t(n) * sizeof(float);
+    bool same = std::memcmp((*r1)[0].data<float>(), (*r2)[0].data<float>(),
+                            bytes) == 0;
+    bool failed = false;
+    Measurement t1 = measure([&] { failed |= !one->call(name, args); },
+                             budget, minReps, maxReps);
+    Measurement t2 = measure([&] { failed |= !two->call(name, args); },
+                             budget, minReps, maxReps);
+    double flop = 2.0 * double(n) * double(n) * double(n);
+    std::printf("%6lld | %14.2f | %17.2f | %7.2fx | %s\n",
+                static_cast<long long>(n), flop / t1.seconds * 1e-9,
+                flop / t2.seconds * 1e-9, t1.seconds / t2.seconds,
+                same ? "yes" : "NO");
+    std::fflush(stdout);
+    ok = ok && same && !failed;
+  }
+  return ok;
+}
 
 bool runMatmulBench(const Options &options) {
   const std::vector<std::int64_t> sizes =
@@ -266,7 +323,7 @@ bool runMatmulBench(const Options &options) {
   if (!allOk)
     std::printf("error: the compiled matmul is WRONG: its error exceeds the "
                 "tolerance\n");
-  return allOk;
+  return runThreadedMatmul(sizes, budget, minReps, maxReps) && allOk;
 }
 
 } // namespace aot::bench

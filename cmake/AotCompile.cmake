@@ -9,6 +9,13 @@ include_guard(GLOBAL)
 set(AOT_CACHE_DIR "${CMAKE_BINARY_DIR}/aot-cache" CACHE PATH
     "add_aot_target: the directory of aot-compile's artifact cache (empty: none)")
 
+# LLVM's OpenMP runtime, which code compiled with THREADS other than 1 calls
+# (__kmpc_fork_call): Debian's libomp-22-dev puts it beside LLVM 22. GCC's
+# libgomp does not define those entry points, so FindOpenMP is no help.
+find_library(AOT_OPENMP_LIBRARY NAMES omp
+             HINTS ${LLVM_LIBRARY_DIR} /usr/lib/llvm-22/lib
+             DOC "LLVM's OpenMP runtime (libomp), for THREADS")
+
 # aot_find_numpy_python(OUT): the first Python interpreter that imports numpy,
 # or "" if none does. The python3 first on PATH may lack numpy (reference
 # tensors must come from numpy), so candidates are probed in turn, Debian's
@@ -228,7 +235,7 @@ endfunction()
 function(add_aot_target)
   set(flags DUMP_STAGES SKIP_TEST EXTERNAL_WEIGHTS)
   set(one NAME SOURCE REFERENCE REFERENCE_SCRIPT TARGET OPT RTOL ATOL ULP
-          EXTERNAL_WEIGHTS_MIN_BYTES)
+          EXTERNAL_WEIGHTS_MIN_BYTES THREADS)
   set(multi FUNCTIONS STAGE_PIPELINE LABELS REFERENCE_DEPENDS COMPILE_OPTIONS)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "${flags}" "${one}" "${multi}")
 
@@ -291,6 +298,21 @@ function(add_aot_target)
                           "must be 0, 1, 2 or 3")
     endif()
     set(opt ${ARG_OPT})
+  endif()
+  set(threads 1)
+  if(DEFINED ARG_THREADS)
+    if(NOT ARG_THREADS MATCHES "^[0-9]+$")
+      message(FATAL_ERROR "add_aot_target(${ARG_NAME}): THREADS "
+                          "'${ARG_THREADS}' must be a thread count (0: the "
+                          "OpenMP runtime's, 1: none)")
+    endif()
+    if(NOT ARG_THREADS EQUAL 1 AND NOT AOT_OPENMP_LIBRARY)
+      message(FATAL_ERROR "add_aot_target(${ARG_NAME}): THREADS "
+                          "${ARG_THREADS} needs LLVM's OpenMP runtime "
+                          "(libomp), which was not found: install "
+                          "libomp-22-dev or set AOT_OPENMP_LIBRARY")
+    endif()
+    set(threads ${ARG_THREADS})
   endif()
   # A first look at the tolerances, so that a typo stops the configure step.
   # They are forwarded to aot-testgen, which checks them again with the
@@ -367,7 +389,8 @@ function(add_aot_target)
   endif()
   # Outputs that come out the same are left alone, so a new aot-compile
   # that makes the same code rebuilds nothing downstream.
-  set(common --target=${target_spec} -O${opt} --write-if-changed)
+  set(common --target=${target_spec} -O${opt} --threads=${threads}
+             --write-if-changed)
   # The artifact cache: a rebuild after `ninja clean`, or the same model in
   # another target, reuses the compiles of the same input, options and
   # compiler. Empty AOT_CACHE_DIR: no cache.
@@ -481,6 +504,10 @@ function(add_aot_target)
   endif()
   target_link_libraries(aot_compiled_${ARG_NAME} PUBLIC MlirAot::abi_core
                         MlirAot::runtime m)
+  # Parallel loops call libomp (the manifest's link lists "omp").
+  if(NOT threads EQUAL 1)
+    target_link_libraries(aot_compiled_${ARG_NAME} PUBLIC ${AOT_OPENMP_LIBRARY})
+  endif()
   add_dependencies(aot_compiled_${ARG_NAME} gen_${ARG_NAME}_host_asm)
 
   if(ARG_SKIP_TEST)

@@ -31,6 +31,10 @@ options:
   -jN, --jobs=N              threads for the passes that run per function
                              (default: the CPUs this process may use); the
                              output is the same for any N
+  --threads=N                threads the compiled code runs its parallel
+                             loops on, through OpenMP (libomp): 0 = the
+                             runtime's count when it runs; 1 (default) =
+                             sequential, no runtime needed
   --external-weights=FILE    keep constants of 1 KiB or more out of the code,
                              in the safetensors file FILE, which the code
                              maps when it first runs (written when the
@@ -247,6 +251,13 @@ Handled parsePipelineOption(const std::string &a, Parsed &p) {
                         "--jobs=2), got '" +
                         a + "'"));
     o.pipeline.threads(unsigned(*n));
+  } else if (auto v = value("--threads=")) {
+    std::optional<int> n = digits(*v, 4);
+    if (!n)
+      return Status(bad("--threads needs a thread count (0 for the OpenMP "
+                        "runtime's, 1 for none), got '" +
+                        a + "'"));
+    o.pipeline.runThreads(unsigned(*n));
   } else if (auto v = value("--external-weights=")) {
     if (v->empty())
       return Status(bad("--external-weights needs a file name"));

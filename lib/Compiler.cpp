@@ -103,6 +103,8 @@ namespace {
 /// stages, so a compile resumed with --compile-from still knows the
 /// tensor-level signatures after bufferization and LLVM lowering erased them.
 constexpr llvm::StringLiteral kManifestAttr = "aot.manifest";
+/// Pipeline::runThreads, on the module while a stage runs.
+constexpr llvm::StringLiteral kThreadsAttr = "aot.threads";
 
 std::string printModule(mlir::ModuleOp module, const DebugOptions &debug) {
   std::string text;
@@ -273,8 +275,16 @@ Status CompileJob::runMlirStages(mlir::ModuleOp module) {
     Stage stage = stages[i].stage;
     if (!runs(stage))
       continue;
-    if (Status s = runStage(module, stage, pipeline_, target_, &debug_); !s)
-      return withDiagnostics(s.error());
+    // The code's thread count, for the passes that read it
+    // (aot-parallelize-loops); not part of any stage's output.
+    module->setAttr(kThreadsAttr,
+                    mlir::IntegerAttr::get(
+                        mlir::IntegerType::get(module.getContext(), 64),
+                        pipeline_.runThreads()));
+    Status ran = runStage(module, stage, pipeline_, target_, &debug_);
+    module->removeAttr(kThreadsAttr);
+    if (!ran)
+      return withDiagnostics(ran.error());
     if (Status s = backend_.afterStage(stage, module, codegen_); !s)
       return s;
     if (Status s = keepMlirStage(stage, module); !s)

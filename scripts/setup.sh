@@ -8,7 +8,7 @@ packages=(
   cmake ninja-build ccache g++ pkg-config file binutils
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
   liblld-22-dev
-  libclang-rt-22-dev
+  libclang-rt-22-dev libomp-22-dev
   libeigen3-dev doctest-dev libzip-dev zlib1g-dev nlohmann-json3-dev libxxhash-dev
   python3-numpy valgrind gdb
 )

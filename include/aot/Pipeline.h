@@ -71,6 +71,16 @@ public:
   /// is the same for any count. Action tracing and control, IR printing
   /// after every pass and reproducers run on one thread whatever the count.
   Pipeline &threads(unsigned count);
+  /// Threads the compiled code runs its parallel loops on: the outermost
+  /// tile loop of each op large enough to gain from them (a matmul's
+  /// column blocks, an elementwise op's rows) becomes an OpenMP parallel
+  /// loop. 1 (the default) keeps the code sequential, with no runtime to
+  /// link; 0 uses as many as the OpenMP runtime does when the code runs
+  /// (OMP_NUM_THREADS, else the CPUs the process may use); N asks for N. The
+  /// manifest's `link` then names "omp" (LLVM's libomp). Results are the
+  /// same for any count: each thread computes whole output tiles.
+  Pipeline &runThreads(unsigned count);
+  unsigned runThreads() const { return runThreads_; }
   /// Keeps constants of at least `minBytes` out of the code: the compile
   /// writes them into the safetensors file `file` (named by where each
   /// constant came from, e.g. "mlp.mlir:12:8"), and the code maps that file
@@ -135,6 +145,7 @@ private:
   Stage last_ = Stage::Object;
   int optLevel_ = 2;
   unsigned threads_ = 0;
+  unsigned runThreads_ = 1;
   std::string weightsFile_;
   std::uint64_t weightsMinBytes_ = kExternalWeightsMinBytes;
   std::string objectFile_;

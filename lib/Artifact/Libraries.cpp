@@ -103,6 +103,18 @@ Status writeSharedLibrary(const std::string &path, const std::string &object,
                  ? std::string()
                  : " (lib" + lib + ".a is looked for beside it)"));
       args.push_back(archive);
+    } else if (lib == kOpenMpLibrary) {
+      // Not on the linker's path on Debian (it lives beside LLVM): by its
+      // full name, and found there again at run time.
+      std::string omp(openMpLibraryPath());
+      if (omp.empty())
+        return Error::message(
+            "the code runs parallel loops on LLVM's OpenMP runtime (libomp), "
+            "which was not found when mlir-aot was built: install "
+            "libomp-22-dev and rebuild, or compile with --threads=1");
+      args.push_back(omp);
+      args.push_back("-Wl,-rpath," +
+                     std::string(llvm::sys::path::parent_path(omp)));
     } else {
       args.push_back("-l" + lib);
     }

@@ -92,6 +92,22 @@ std::span<const LinkSymbol> libmSymbols() {
   return table;
 }
 
+std::span<const LinkSymbol> openMpSymbols() {
+  // OpenMPIRBuilder's entry points (__kmpc_fork_call, the static schedule)
+  // and the omp_ API.
+  static const LinkSymbol table[] = {{"__kmpc_", kOpenMpLibrary, true},
+                                     {"omp_", kOpenMpLibrary, true}};
+  return table;
+}
+
+std::string_view openMpLibraryPath() {
+#ifdef AOT_OPENMP_LIBRARY
+  return AOT_OPENMP_LIBRARY;
+#else
+  return "";
+#endif
+}
+
 std::span<const LinkSymbol> runtimeSymbols() {
   static const LinkSymbol table[] = {
       {"memrefCopy", kRuntimeLibrary, false,

@@ -25,6 +25,7 @@ inline constexpr std::string_view kRuntimeLibrary = "aot_runtime";
 inline constexpr std::string_view kLibm = "m";
 inline constexpr std::string_view kLibStdCxx = "stdc++";
 inline constexpr std::string_view kCudaRuntimeLibrary = "aot_cuda_runtime";
+inline constexpr std::string_view kOpenMpLibrary = "omp";
 
 /// One symbol (or every symbol starting with `name` when `prefix`) and the
 /// library that defines it; kLibc for what every C link has.
@@ -45,6 +46,10 @@ struct LinkSymbol {
 std::span<const LinkSymbol> libcSymbols();
 /// libm's functions, in every precision.
 std::span<const LinkSymbol> libmSymbols();
+/// LLVM's OpenMP runtime (libomp): what parallel loops call.
+std::span<const LinkSymbol> openMpSymbols();
+/// Where libomp was found when mlir-aot was built ("" if it was not).
+std::string_view openMpLibraryPath();
 /// The project's runtime (MlirAot::runtime): memrefCopy and the loader of
 /// external weights.
 std::span<const LinkSymbol> runtimeSymbols();

@@ -105,6 +105,11 @@ Pipeline &Pipeline::objectFile(std::string path, WriteIf when) {
   return *this;
 }
 
+Pipeline &Pipeline::runThreads(unsigned count) {
+  runThreads_ = count;
+  return *this;
+}
+
 Pipeline &Pipeline::threads(unsigned count) {
   threads_ = count;
   return *this;
@@ -200,6 +205,9 @@ Status Pipeline::validate(const Target &target) const {
     return Error::message(std::string(kernelSwitch) + ": target " +
                           target.str() +
                           " has no GPU kernels (use --target=cuda:CHIP)");
+  if (runThreads_ > kMaxThreads)
+    return Error::message("run thread count " + std::to_string(runThreads_) +
+                          " is more than " + std::to_string(kMaxThreads));
   if (threads_ > kMaxThreads)
     return Error::message("thread count " + std::to_string(threads_) +
                           " is more than " + std::to_string(kMaxThreads));

@@ -20,6 +20,9 @@
 #include "aot/abi/CudaStatus.h"
 
 #include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/DynamicLibrary.h"
+
+#include <algorithm>
 #include "llvm/TargetParser/Host.h"
 
 namespace aot {
@@ -59,6 +62,21 @@ Expected<LoadedModule> Artifact::load() const {
     return Error::message("cannot load code compiled for " + manifest_.target +
                           " into this " + host.str() + " process");
 
+  // Parallel loops call libomp: loaded into the process for good, where
+  // the search of the process's symbols below finds it.
+  if (std::find(manifest_.link.begin(), manifest_.link.end(),
+                kOpenMpLibrary) != manifest_.link.end()) {
+    std::string omp(openMpLibraryPath()), why;
+    if (omp.empty())
+      return Error::message(
+          "cannot load: the code runs parallel loops on LLVM's OpenMP "
+          "runtime (libomp), which was not found when mlir-aot was built; "
+          "compile with threads 1");
+    if (!llvm::sys::DynamicLibrary::getPermanentLibrary(omp.c_str(), &why)
+            .isValid())
+      return Error::message("cannot load the OpenMP runtime " + omp + ": " +
+                            why);
+  }
   auto jit = llvm::orc::LLJITBuilder().create();
   if (!jit)
     return jitError("cannot create the in-process linker", jit.takeError());

@@ -34,6 +34,10 @@ inline mlir::func::FuncOp calledDispatch(mlir::Operation *op,
   return call ? dispatches.lookup(call.getCalleeAttr().getAttr()) : nullptr;
 }
 
+/// On an scf.for whose iterations may run on threads of their own: set by
+/// aot-tile-and-vectorize, read by aot-parallelize-loops.
+inline constexpr llvm::StringLiteral kParallelLoopAttr = "aot.parallel";
+
 #define GEN_PASS_DECL
 #include "Transforms/Passes.h.inc"
 

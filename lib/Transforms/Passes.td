@@ -348,4 +348,23 @@ def GpuDeviceConstants : Pass<"aot-gpu-device-constants", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
+  let summary = "Run the loops marked parallel on OpenMP threads";
+  let description = [{
+    After bufferization: every `scf.for` that aot-tile-and-vectorize marked
+    `aot.parallel` (the outermost tile loop over a parallel dim of an op
+    large enough to gain from threads) and that carries no values becomes
+    an `scf.parallel`, which `convert-scf-to-openmp` turns into an OpenMP
+    parallel loop with static scheduling. The thread count is the module's
+    `aot.threads` attribute (set by the compile from Pipeline::runThreads):
+    1, or no attribute, leaves every loop sequential (no OpenMP runtime
+    needed); 0 uses the runtime's count when the code runs; N asks for N.
+    The marks are removed either way.
+  }];
+  let dependentDialects = [
+    "mlir::scf::SCFDialect", "mlir::omp::OpenMPDialect",
+    "mlir::LLVM::LLVMDialect", "mlir::memref::MemRefDialect"
+  ];
+}
+
 #endif // AOT_TRANSFORMS_PASSES

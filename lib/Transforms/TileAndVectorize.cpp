@@ -81,6 +81,56 @@ tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
   return tiled;
 }
 
+/// Below this many iterations of its loops (multiply-adds, elements) an op
+/// is done before threads would have started on it.
+constexpr int64_t kParallelWork = int64_t(1) << 17;
+
+/// Which tile loop of those that tiling `op` with `sizes` (in the order of
+/// `interchange`, if any) makes can run on threads: the outermost that runs
+/// more than once, when it runs over a parallel dim of `op` and `op` has
+/// enough work for threads (the loops outside it run once, and fold away).
+/// Asked before tiling, which replaces `op`.
+std::optional<unsigned> parallelLoop(mlir::linalg::LinalgOp op,
+                                     llvm::ArrayRef<int64_t> sizes,
+                                     llvm::ArrayRef<int64_t> interchange) {
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t work = 1;
+  for (int64_t r : ranges)
+    work = mlir::ShapedType::isDynamic(r) || work > kParallelWork
+               ? kParallelWork
+               : work * r;
+  if (work < kParallelWork)
+    return std::nullopt;
+  auto iterators = op.getIteratorTypesArray();
+  unsigned loop = 0;
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    size_t d = interchange.empty() ? i : size_t(interchange[i]);
+    if (d >= sizes.size() || sizes[d] == 0)
+      continue;
+    bool once = !mlir::ShapedType::isDynamic(ranges[d]) && ranges[d] <= sizes[d];
+    if (!once)
+      return mlir::linalg::isParallelIterator(iterators[d])
+                 ? std::optional<unsigned>(loop)
+                 : std::nullopt;
+    ++loop;
+  }
+  return std::nullopt;
+}
+
+/// Marks loop `index` of `tiled` parallel, unless a loop around it already
+/// is (one level of threads).
+void markParallel(mlir::scf::SCFTilingResult &tiled,
+                  std::optional<unsigned> index) {
+  if (!index || *index >= tiled.loops.size())
+    return;
+  mlir::Operation *loop = tiled.loops[*index].getOperation();
+  for (mlir::Operation *p = loop->getParentOp(); p; p = p->getParentOp())
+    if (p->hasAttr(kParallelLoopAttr))
+      return;
+  if (llvm::isa<mlir::scf::ForOp>(loop))
+    loop->setAttr(kParallelLoopAttr, mlir::UnitAttr::get(loop->getContext()));
+}
+
 void markForVectors(mlir::Operation *op) {
   if (op && llvm::isa<mlir::linalg::LinalgOp>(op))
     op->setAttr(kVectorSizes,
@@ -199,9 +249,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       sizes[reduced] = 0;
     }
     options.setTileSizes(mlir::getAsIndexOpFoldResult(ctx, sizes));
+    auto parallel = parallelLoop(op, sizes, options.interchangeVector);
     auto tiled = tileInPlace(rewriter, op, options);
     if (mlir::failed(tiled))
       return false;
+    markParallel(*tiled, parallel);
     mlir::Operation *row = tiled->tiledOps.back();
     const int64_t lanes = evenTile(ranges[reduced], vectorWidth);
     if (reduced != n - 1 || lanes < 2) {
@@ -261,9 +313,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     mlir::scf::SCFTilingOptions options;
     options.setTileSizes(mlir::getAsIndexOpFoldResult(op->getContext(), sizes));
     options.setInterchange(order);
+    auto parallel = parallelLoop(op, sizes, order);
     auto tiled = tileInPlace(rewriter, op, options);
     if (mlir::failed(tiled))
       return op;
+    markParallel(*tiled, parallel);
     // The last tiled op computes the results (SCFTilingResult).
     return llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
   }
@@ -314,9 +368,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       mlir::scf::SCFTilingOptions options;
       options.setTileSizes(
           mlir::getAsIndexOpFoldResult(fn.getContext(), sizes));
+      auto parallel = parallelLoop(op, sizes, {});
       auto tiled = tileInPlace(rewriter, op, options);
       if (mlir::failed(tiled))
         continue; // the loop lowering handles the op untiled
+      markParallel(*tiled, parallel);
       for (mlir::Operation *t : tiled->tiledOps)
         t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
       if (tiled->loops.size() != sizes.size())

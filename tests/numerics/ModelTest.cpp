@@ -78,7 +78,10 @@ TEST_CASE("every function of the model matches its numpy reference") {
   aot::Compiler compiler;
   auto artifact = compiler.compile(
       aot::Source::file(model),
-      aot::Pipeline().optLevel(std::stoi(env("AOT_OPT", "2"))), *target);
+      aot::Pipeline()
+          .optLevel(std::stoi(env("AOT_OPT", "2")))
+          .runThreads(unsigned(std::stoi(env("AOT_THREADS", "1")))),
+      *target);
   REQUIRE_MESSAGE(bool(artifact), (artifact ? "" : artifact.error().str()));
   auto loaded = artifact->load();
   REQUIRE_MESSAGE(bool(loaded), (loaded ? "" : loaded.error().str()));

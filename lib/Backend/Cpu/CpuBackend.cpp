@@ -17,9 +17,11 @@
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 
 #include <vector>
 
@@ -130,7 +132,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
     // vector lane, so that lowering runs before the vector dialect goes.
     // What works inside one function runs nested, on the compile's threads;
     // the passes that add declarations to the module run on it whole.
-    return "aot-export-c-interface,"
+    return "aot-parallelize-loops,aot-export-c-interface,"
            "func.func(convert-linalg-to-loops,convert-vector-to-scf{full-unroll=true},"
            "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
            "lower-affine,arith-emulate-unsupported-floats{source-types=bf16 "
@@ -140,6 +142,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "func.func(convert-vector-to-llvm),"
            "finalize-memref-to-llvm{use-generic-functions=true},"
            "func.func(convert-arith-to-llvm),"
+           "convert-openmp-to-llvm,"
            "convert-cf-to-llvm,convert-func-to-llvm,"
            "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts),"
            "reconcile-unrealized-casts,aot-weights-as-bytes";
@@ -147,11 +150,12 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
 }
 
 void CpuBackend::registerDialects(mlir::DialectRegistry &registry) const {
-  registry.insert<mlir::LLVM::LLVMDialect>();
+  registry.insert<mlir::LLVM::LLVMDialect, mlir::omp::OpenMPDialect>();
   mlir::registerConvertFuncToLLVMInterface(registry);
   mlir::registerConvertMathToLLVMInterface(registry);
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerOpenMPDialectTranslation(registry);
 }
 
 Status CpuBackend::generate(mlir::ModuleOp module, CodegenContext &ctx) const {
@@ -172,7 +176,9 @@ Status CpuBackend::generateFrom(std::string_view source,
 
 std::span<const LinkSymbol> CpuBackend::linkTable() const {
   static const std::vector<LinkSymbol> table =
-      joinLinkTables({libcSymbols(), runtimeSymbols(), libmSymbols()});
+      // OpenMP first: libc's "__" prefix would take its __kmpc_ names.
+      joinLinkTables({openMpSymbols(), libcSymbols(), runtimeSymbols(),
+                      libmSymbols()});
   return table;
 }
 
