@@ -18,10 +18,12 @@ struct Options {
   bool weightsOnly = false;
 };
 
-/// `mlir` compiled in-process at -O3 for this machine and loaded; on
-/// failure, the error is printed and nullopt returned.
+/// `mlir` compiled in-process at -O3 for this machine, its code running on
+/// `threads` (Pipeline::runThreads), and loaded; on failure, the error is
+/// printed and nullopt returned.
 std::optional<LoadedModule> compileAndLoad(const std::string &mlir,
-                                           const std::string &name);
+                                           const std::string &name,
+                                           unsigned threads = 1);
 
 /// Prints the CPU model, core count, compiler version and Eigen's SIMD set.
 void printMachine();

@@ -6,10 +6,12 @@
 namespace aot::bench {
 
 std::optional<LoadedModule> compileAndLoad(const std::string &mlir,
-                                           const std::string &name) {
+                                           const std::string &name,
+                                           unsigned threads) {
   aot::Compiler compiler;
   Expected<Artifact> artifact = compiler.compile(
-      Source::memory(mlir, name), Pipeline().optLevel(3), Target::host());
+      Source::memory(mlir, name), Pipeline().optLevel(3).runThreads(threads),
+      Target::host());
   if (!artifact) {
     std::printf("error: compiling %s failed:\n%s\n", name.c_str(),
                 artifact.error().str().c_str());

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -97,6 +98,64 @@ void eigenConv(const ConvCase &c, const std::vector<float> &input,
 
 } // namespace
 
+/// The same convolutions compiled with Pipeline::runThreads(2) against the
+/// 1-thread build (results bit for bit the same) and Eigen on 2 threads.
+bool runThreadedConv(const std::vector<ConvCase> &cases,
+                     const std::string &text, double budget) {
+  std::printf("\n2 threads (aot --threads=2, OpenMP) against 1:\n");
+  std::optional<LoadedModule> one = compileAndLoad(text, "conv.mlir", 1);
+  std::optional<LoadedModule> two = compileAndLoad(text, "conv.mlir", 2);
+  if (!one || !two)
+    return false;
+#ifdef AOT_BENCH_EIGEN_THREADS
+  Eigen::setNbThreads(2);
+  const bool eigenThreads = Eigen::nbThreads() == 2;
+#else
+  const bool eigenThreads = false;
+#endif
+  std::printf("%-8s | %16s | %17s | %7s | %9s | %16s | %s\n", "case",
+              "1 thread GFLOP/s", "2 threads GFLOP/s", "2T/1T", "same bits",
+              "Eigen 2T GFLOP/s", "aot/Eigen (2T)");
+  bool ok = true;
+  for (const ConvCase &c : cases) {
+    std::vector<float> input = randomValues(c.h * c.w * c.c, 1);
+    std::vector<float> filter = randomValues(c.k * c.k * c.c * c.f, 2);
+    std::vector<CallArg> args = {
+        abi::Tensor::borrow(input.data(), {1, c.h, c.w, c.c}),
+        abi::Tensor::borrow(filter.data(), {c.k, c.k, c.c, c.f})};
+    auto r1 = one->call(c.name, args), r2 = two->call(c.name, args);
+    if (!r1 || !r2) {
+      std::printf("error: calling %s failed\n", c.name);
+      return false;
+    }
+    bool same = std::memcmp((*r1)[0].data<float>(), (*r2)[0].data<float>(),
+                            size_t(c.oh() * c.ow() * c.f) * sizeof(float)) == 0;
+    bool failed = false;
+    Measurement t1 = measure([&] { failed |= !one->call(c.name, args); },
+                             budget, 3, 1000);
+    Measurement t2 = measure([&] { failed |= !two->call(c.name, args); },
+                             budget, 3, 1000);
+    std::printf("%-8s | %16.2f | %17.2f | %6.2fx | %9s", c.name,
+                c.flop() / t1.seconds * 1e-9, c.flop() / t2.seconds * 1e-9,
+                t1.seconds / t2.seconds, same ? "yes" : "NO");
+    if (eigenThreads) {
+      RowMatrix patches(c.oh() * c.ow(), c.k * c.k * c.c);
+      RowMatrix out(c.oh() * c.ow(), c.f);
+      Measurement eigen = measure(
+          [&] { eigenConv(c, input, filter, patches, out); }, budget, 3, 1000);
+      std::printf(" | %16.2f | %13.2fx\n", c.flop() / eigen.seconds * 1e-9,
+                  eigen.seconds / t2.seconds);
+    } else {
+      std::printf(" | %16s |\n", "(no OpenMP)");
+    }
+    ok = ok && same && !failed;
+  }
+#ifdef AOT_BENCH_EIGEN_THREADS
+  Eigen::setNbThreads(1);
+#endif
+  return ok;
+}
+
 bool runConvBench(const Options &options) {
   const std::vector<ConvCase> cases =
       options.quick ? std::vector<ConvCase>{{"conv3x3", 18, 18, 32, 3, 32}}
@@ -169,6 +228,7 @@ bool runConvBench(const Options &options) {
     std::fflush(stdout);
     allOk = allOk && ok;
   }
+  allOk = runThreadedConv(cases, text, budget) && allOk;
   std::printf("\naot: LoadedModule::call (argument checks, a fresh result "
               "buffer each call);\n"
               "Eigen: im2col of the input, then one GEMM with the filter as "

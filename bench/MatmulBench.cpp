@@ -167,8 +167,15 @@ bool runThreadedMatmul(const std::vector<std::int64_t> &sizes, double budget,
   std::optional<LoadedModule> one = load(1), two = load(2);
   if (!one || !two)
     return false;
-  std::printf("%6s | %14s | %14s | %8s | %s\n", "N", "1 thread GFLOP/s",
-              "2 threads GFLOP/s", "2T/1T", "same bits");
+#ifdef AOT_BENCH_EIGEN_THREADS
+  Eigen::setNbThreads(2);
+  const bool eigenThreads = Eigen::nbThreads() == 2;
+#else
+  const bool eigenThreads = false;
+#endif
+  std::printf("%6s | %16s | %17s | %7s | %9s | %17s | %s\n", "N",
+              "1 thread GFLOP/s", "2 threads GFLOP/s", "2T/1T", "same bits",
+              "Eigen 2T GFLOP/s", "aot/Eigen (2T)");
   bool ok = true;
   for (std::int64_t n : sizes) {
     RowMatrix a = randomMatrix(n, 1), b = randomMatrix(n, 2);
@@ -188,14 +195,25 @@ bool runThreadedMatmul(const std::vector<std::int64_t> &sizes, double budget,
                              budget, minReps, maxReps);
     Measurement t2 = measure([&] { failed |= !two->call(name, args); },
                              budget, minReps, maxReps);
+    RowMatrix c(n, n);
+    Measurement eigen{};
+    if (eigenThreads)
+      eigen = measure([&] { c.noalias() = a * b; }, budget, minReps, maxReps);
     double flop = 2.0 * double(n) * double(n) * double(n);
-    std::printf("%6lld | %14.2f | %17.2f | %7.2fx | %s\n",
-                static_cast<long long>(n), flop / t1.seconds * 1e-9,
-                flop / t2.seconds * 1e-9, t1.seconds / t2.seconds,
-                same ? "yes" : "NO");
+    std::printf("%6lld | %16.2f | %17.2f | %6.2fx | %9s", static_cast<long long>(n),
+                flop / t1.seconds * 1e-9, flop / t2.seconds * 1e-9,
+                t1.seconds / t2.seconds, same ? "yes" : "NO");
+    if (eigenThreads)
+      std::printf(" | %17.2f | %13.2fx\n", flop / eigen.seconds * 1e-9,
+                  eigen.seconds / t2.seconds);
+    else
+      std::printf(" | %17s | %14s\n", "(no OpenMP)", "");
     std::fflush(stdout);
     ok = ok && same && !failed;
   }
+#ifdef AOT_BENCH_EIGEN_THREADS
+  Eigen::setNbThreads(1);
+#endif
   return ok;
 }
 
