@@ -93,7 +93,7 @@ void printMachine() {
   std::printf("  load avg  : %s (1, 5, 15 min, at start)\n",
               loadAverage().c_str());
   std::printf("  compiler  : %s\n", aot::Compiler::version().c_str());
-  std::printf("  eigen     : %d.%d.%d, %s, single-threaded\n",
+  std::printf("  eigen     : %d.%d.%d, %s, single-threaded unless a table says otherwise\n",
               EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION,
               Eigen::SimdInstructionSetsInUse());
   std::printf("\n");

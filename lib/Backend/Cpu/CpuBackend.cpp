@@ -110,8 +110,9 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
   if (stage == Stage::Linalg)
     return "lift-cf-to-scf,"
            "func.func(aot-keep-constants-narrow,"
-           "tosa-optional-decompositions,tosa-to-linalg-named,"
-           "tosa-to-linalg,tosa-to-arith,tosa-to-tensor,"
+           "tosa-optional-decompositions,tosa-to-scf,tosa-to-linalg-named,"
+           "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
+           "tosa-to-tensor,"
            "convert-elementwise-to-linalg,aot-decompose-aggregates),canonicalize,"
            "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
            "aot-deduplicate-dispatches";
