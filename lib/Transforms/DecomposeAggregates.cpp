@@ -9,6 +9,7 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 namespace aot {
@@ -34,6 +35,28 @@ struct DecomposeAggregatesPass
         return signalPassFailure();
       }
       rewriter.replaceOp(op, *parts);
+    }
+
+    // linalg.pack and linalg.unpack as the data movement they are: a pad,
+    // a reshape and a transpose (and back, with an extract_slice), which
+    // bufferize and vectorize like any other tensor op.
+    llvm::SmallVector<mlir::Operation *> layouts;
+    getOperation().walk([&](mlir::Operation *op) {
+      if (llvm::isa<mlir::linalg::PackOp, mlir::linalg::UnPackOp>(op))
+        layouts.push_back(op);
+    });
+    for (mlir::Operation *op : layouts) {
+      rewriter.setInsertionPoint(op);
+      bool lowered =
+          llvm::isa<mlir::linalg::PackOp>(op)
+              ? mlir::succeeded(mlir::linalg::lowerPack(
+                    rewriter, llvm::cast<mlir::linalg::PackOp>(op)))
+              : mlir::succeeded(mlir::linalg::lowerUnPack(
+                    rewriter, llvm::cast<mlir::linalg::UnPackOp>(op)));
+      if (!lowered) {
+        op->emitOpError("cannot be lowered to a pad, reshape and transpose");
+        return signalPassFailure();
+      }
     }
   }
 };
