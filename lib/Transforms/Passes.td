@@ -158,16 +158,19 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
 
 def DecomposeAggregates
     : Pass<"aot-decompose-aggregates", "mlir::func::FuncOp"> {
-  let summary = "Replace aggregate linalg ops (linalg.softmax) by their parts";
+  let summary = "Replace aggregate linalg ops (linalg.softmax, linalg.pack, "
+                "linalg.unpack) by their parts";
   let description = [{
     Every op of linalg's AggregatedOpInterface, such as `linalg.softmax`,
     becomes the ops it is defined as (reductions and elementwise generics),
-    which the later stages fuse, tile and vectorize. An op that cannot be
-    decomposed is an error naming it.
+    which the later stages fuse, tile and vectorize. `linalg.pack` becomes a
+    pad, a reshape and a transpose, `linalg.unpack` a transpose, a reshape
+    and an extract_slice. An op that cannot be decomposed is an error naming
+    it.
   }];
   let dependentDialects = [
     "mlir::linalg::LinalgDialect", "mlir::arith::ArithDialect",
-    "mlir::math::MathDialect"
+    "mlir::math::MathDialect", "mlir::tensor::TensorDialect"
   ];
 }
 

@@ -113,7 +113,8 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "tosa-optional-decompositions,tosa-to-scf,tosa-to-linalg-named,"
            "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
            "tosa-to-tensor,"
-           "convert-elementwise-to-linalg,aot-decompose-aggregates),canonicalize,"
+           "convert-elementwise-to-linalg,aot-decompose-aggregates,"
+           "math-extend-to-supported-types),canonicalize,"
            "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
            "aot-deduplicate-dispatches";
   if (stage == Stage::Tiled)
