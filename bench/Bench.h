@@ -32,6 +32,11 @@ void printMachine();
 /// Returns false when a compile, a call or a result check failed.
 bool runMatmulBench(const Options &options);
 
+/// Times the compiled f32 matmul on unaligned operands against Eigen on the
+/// same memory, and the i8 x i8 -> i32 matmul against Eigen's int32 GEMM.
+/// Returns false when a compile, a call or a result check failed.
+bool runMatmulVariantsBench(const Options &options);
+
 /// Times an in-process compile of the model against the chain of separate
 /// tools. Returns false when the in-process compile failed; a chain that
 /// cannot run is reported and skipped.

@@ -220,7 +220,7 @@ bool runThreadedMatmul(const std::vector<std::int64_t> &sizes, double budget,
 bool runMatmulBench(const Options &options) {
   const std::vector<std::int64_t> sizes =
       options.quick ? std::vector<std::int64_t>{256}
-                    : std::vector<std::int64_t>{256, 512, 1024, 2048};
+                    : std::vector<std::int64_t>{256, 512, 1024, 2048, 4096};
   // Seconds of timed runs per implementation and size, and the bounds on
   // the repetition count; the full run stays well under a minute even when
   // the compiled code is slow.
@@ -341,7 +341,8 @@ bool runMatmulBench(const Options &options) {
   if (!allOk)
     std::printf("error: the compiled matmul is WRONG: its error exceeds the "
                 "tolerance\n");
-  return runThreadedMatmul(sizes, budget, minReps, maxReps) && allOk;
+  allOk = runThreadedMatmul(sizes, budget, minReps, maxReps) && allOk;
+  return runMatmulVariantsBench(options) && allOk;
 }
 
 } // namespace aot::bench
