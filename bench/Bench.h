@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace aot::bench {
 
@@ -24,6 +25,9 @@ struct Options {
 std::optional<LoadedModule> compileAndLoad(const std::string &mlir,
                                            const std::string &name,
                                            unsigned threads = 1);
+
+/// `count` values uniform in [-1, 1) from the fixed `seed`.
+std::vector<float> randomValues(std::size_t count, unsigned seed);
 
 /// Prints the CPU model, core count, compiler version and Eigen's SIMD set.
 void printMachine();

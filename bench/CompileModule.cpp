@@ -1,7 +1,8 @@
-//===- CompileModule.cpp - a benchmark's module, compiled and loaded ------===//
+//===- CompileModule.cpp - a benchmark's module and its random inputs ---===//
 #include "Bench.h"
 
 #include <cstdio>
+#include <random>
 
 namespace aot::bench {
 
@@ -24,6 +25,15 @@ std::optional<LoadedModule> compileAndLoad(const std::string &mlir,
     return std::nullopt;
   }
   return std::move(*module);
+}
+
+std::vector<float> randomValues(std::size_t count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> v(count);
+  for (float &x : v)
+    x = dist(rng);
+  return v;
 }
 
 } // namespace aot::bench

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Bench.h"
+#include "EigenThreads.h"
 #include "Timer.h"
 
 #include "aot/Compiler.h"
@@ -71,14 +72,6 @@ std::string convFunction(const ConvCase &c) {
          out + "\n}\n\n";
 }
 
-std::vector<float> randomValues(std::size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (float &x : v)
-    x = dist(rng);
-  return v;
-}
 
 /// Eigen's convolution: im2col into `patches`, then one GEMM into `out`.
 void eigenConv(const ConvCase &c, const std::vector<float> &input,
@@ -107,12 +100,7 @@ bool runThreadedConv(const std::vector<ConvCase> &cases,
   std::optional<LoadedModule> two = compileAndLoad(text, "conv.mlir", 2);
   if (!one || !two)
     return false;
-#ifdef AOT_BENCH_EIGEN_THREADS
-  Eigen::setNbThreads(2);
-  const bool eigenThreads = Eigen::nbThreads() == 2;
-#else
-  const bool eigenThreads = false;
-#endif
+  const bool eigenThreads = eigenOnThreads(2);
   std::printf("%-8s | %16s | %17s | %7s | %9s | %16s | %s\n", "case",
               "1 thread GFLOP/s", "2 threads GFLOP/s", "2T/1T", "same bits",
               "Eigen 2T GFLOP/s", "aot/Eigen (2T)");
@@ -150,9 +138,7 @@ bool runThreadedConv(const std::vector<ConvCase> &cases,
     }
     ok = ok && same && !failed;
   }
-#ifdef AOT_BENCH_EIGEN_THREADS
-  Eigen::setNbThreads(1);
-#endif
+  eigenOnThreads(1);
   return ok;
 }
 

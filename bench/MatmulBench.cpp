@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Bench.h"
+#include "EigenThreads.h"
 #include "Timer.h"
 
 #include "aot/Compiler.h"
@@ -150,29 +151,12 @@ bool runThreadedMatmul(const std::vector<std::int64_t> &sizes, double budget,
                        int minReps, int maxReps) {
   std::printf("\n== f32 matmul on 2 threads (aot --threads=2: OpenMP, "
               "libomp) against 1 thread ==\n");
-  aot::Compiler compiler;
   const std::string source = matmulModule(sizes);
-  auto load = [&](unsigned threads) -> std::optional<LoadedModule> {
-    Expected<Artifact> artifact = compiler.compile(
-        Source::memory(source, "matmul.mlir"),
-        Pipeline().optLevel(3).runThreads(threads), Target::host());
-    Expected<LoadedModule> module =
-        artifact ? artifact->load() : Expected<LoadedModule>(artifact.error());
-    if (!module) {
-      std::printf("error: %s\n", module.error().str().c_str());
-      return std::nullopt;
-    }
-    return std::move(*module);
-  };
-  std::optional<LoadedModule> one = load(1), two = load(2);
+  std::optional<LoadedModule> one = compileAndLoad(source, "matmul.mlir", 1);
+  std::optional<LoadedModule> two = compileAndLoad(source, "matmul.mlir", 2);
   if (!one || !two)
     return false;
-#ifdef AOT_BENCH_EIGEN_THREADS
-  Eigen::setNbThreads(2);
-  const bool eigenThreads = Eigen::nbThreads() == 2;
-#else
-  const bool eigenThreads = false;
-#endif
+  const bool eigenThreads = eigenOnThreads(2);
   std::printf("%6s | %16s | %17s | %7s | %9s | %17s | %s\n", "N",
               "1 thread GFLOP/s", "2 threads GFLOP/s", "2T/1T", "same bits",
               "Eigen 2T GFLOP/s", "aot/Eigen (2T)");
@@ -211,9 +195,7 @@ bool runThreadedMatmul(const std::vector<std::int64_t> &sizes, double budget,
     std::fflush(stdout);
     ok = ok && same && !failed;
   }
-#ifdef AOT_BENCH_EIGEN_THREADS
-  Eigen::setNbThreads(1);
-#endif
+  eigenOnThreads(1);
   return ok;
 }
 

@@ -45,15 +45,6 @@ std::string matmulFunction(const std::string &name, std::int64_t n,
          ") outs(%c : " + c + ") -> " + c + "\n  return %r : " + c + "\n}\n";
 }
 
-std::vector<float> randomFloats(std::size_t count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> v(count);
-  for (float &x : v)
-    x = dist(rng);
-  return v;
-}
-
 std::vector<std::int8_t> randomInt8(std::size_t count, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> dist(-128, 127);
@@ -89,7 +80,7 @@ bool runMatmulVariantsBench(const Options &options) {
     std::size_t count = std::size_t(n * n);
     // One float in front of each operand: the data starts 4 bytes past the
     // allocation's (at least 16-byte) alignment.
-    std::vector<float> a = randomFloats(count + 1, 1), b = randomFloats(count + 1, 2);
+    std::vector<float> a = randomValues(count + 1, 1), b = randomValues(count + 1, 2);
     std::vector<float> alignedA(a.begin() + 1, a.end()),
         alignedB(b.begin() + 1, b.end());
     const std::string name = "f32_" + std::to_string(n);

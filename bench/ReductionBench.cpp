@@ -292,6 +292,37 @@ bool runReductionBench(const Options &options) {
     std::fflush(stdout);
     allOk = allOk && ok;
   }
+  // Two threads: the rows (softmax, layer norm) or row blocks (bias add)
+  // split between OpenMP threads; the results must be the same bits. The
+  // baselines are those above: Eigen threads only its products, not these
+  // row-wise expressions, and memcpy is one thread.
+  std::optional<LoadedModule> threaded =
+      compileAndLoad(kModule, "reductions.mlir", 2);
+  if (!threaded)
+    return false;
+  std::printf("\n2 threads (aot --threads=2, OpenMP) against 1:\n");
+  std::printf("%-10s | %12s | %13s | %7s | %9s | %s\n", "case", "1 thread ms",
+              "2 threads ms", "2T/1T", "same bits", "aot 2T / baseline");
+  for (Case &c : cases) {
+    auto r1 = module->call(c.name, c.args), r2 = threaded->call(c.name, c.args);
+    if (!r1 || !r2) {
+      std::printf("error: calling %s failed\n", c.name);
+      return false;
+    }
+    bool same =
+        std::memcmp((*r1)[0].rawData(), (*r2)[0].rawData(),
+                    std::size_t(c.reference.size()) * sizeof(float)) == 0;
+    bool failed = false;
+    Measurement t1 = measure([&] { failed |= !module->call(c.name, c.args); },
+                             budget, 3, 1000);
+    Measurement t2 = measure(
+        [&] { failed |= !threaded->call(c.name, c.args); }, budget, 3, 1000);
+    Measurement base = measure(c.baseline, budget, 3, 1000);
+    std::printf("%-10s | %12.3f | %13.3f | %6.2fx | %9s | %16.2fx\n", c.name,
+                t1.seconds * 1e3, t2.seconds * 1e3, t1.seconds / t2.seconds,
+                same ? "yes" : "NO", base.seconds / t2.seconds);
+    allOk = allOk && same && !failed;
+  }
   std::printf("\naot/base > 1: the compiled code is faster. GB/s counts the "
               "tensor read and the\nresult written once. aot: "
               "LoadedModule::call, a fresh result buffer each call.\n"
