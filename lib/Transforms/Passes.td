@@ -370,4 +370,15 @@ def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
   ];
 }
 
+def ExpandMathPredicates : Pass<"aot-expand-math-predicates"> {
+  let summary = "math.isinf and math.isnormal as comparisons";
+  let description = [{
+    No lowering to LLVM takes `math.isinf` or `math.isnormal` (isnan and
+    isfinite have one): `isinf(x)` becomes `|x| == inf`, `isnormal(x)`
+    becomes `|x| >= smallest normal && |x| < inf` (false for NaN, as both
+    comparisons are ordered), on scalars, vectors and tensors alike.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+}
+
 #endif // AOT_TRANSFORMS_PASSES

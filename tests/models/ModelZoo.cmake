@@ -36,3 +36,16 @@ function(aot_model_tolerance name rtol_out atol_out ulp_out)
   endif()
   set(${ulp_out} ${ulp} PARENT_SCOPE)
 endfunction()
+
+# aot_model_on_gpu(NAME OUT): FALSE for a model whose source says
+# `// cuda: not yet: REASON` (the GPU back end cannot compile it yet; the
+# reason stays beside the model), TRUE otherwise.
+function(aot_model_on_gpu name out)
+  file(STRINGS ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${name}.mlir line
+       REGEX "^// cuda: not yet")
+  if(line)
+    set(${out} FALSE PARENT_SCOPE)
+  else()
+    set(${out} TRUE PARENT_SCOPE)
+  endif()
+endfunction()

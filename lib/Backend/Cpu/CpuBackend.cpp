@@ -114,7 +114,8 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
            "tosa-to-tensor,"
            "convert-elementwise-to-linalg,aot-decompose-aggregates,"
-           "math-extend-to-supported-types),canonicalize,"
+           "math-extend-to-supported-types,aot-expand-math-predicates),"
+           "canonicalize,"
            "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
            "aot-deduplicate-dispatches";
   if (stage == Stage::Tiled)
@@ -134,7 +135,10 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
     // vector lane, so that lowering runs before the vector dialect goes.
     // What works inside one function runs nested, on the compile's threads;
     // the passes that add declarations to the module run on it whole.
-    return "aot-parallelize-loops,aot-export-c-interface,"
+    // math.ipowi and math.fpowi (on vectors, lane by lane) as calls of
+    // functions the pass writes; ctlz keeps its LLVM intrinsic.
+    return "aot-parallelize-loops,convert-math-to-funcs{convert-ctlz=false},"
+           "aot-export-c-interface,"
            "func.func(convert-linalg-to-loops,convert-vector-to-scf{full-unroll=true},"
            "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
            "lower-affine,arith-emulate-unsupported-floats{source-types=bf16 "
