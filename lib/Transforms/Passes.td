@@ -381,4 +381,15 @@ def ExpandMathPredicates : Pass<"aot-expand-math-predicates"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
 }
 
+def BitCountsToLlvm : Pass<"aot-bit-counts-to-llvm"> {
+  let summary = "math.ctlz, math.cttz and math.ctpop as LLVM intrinsics";
+  let description = [{
+    For GPU kernels, whose lowering (convert-gpu-to-nvvm) leaves these
+    integer ops alone: each becomes the LLVM intrinsic (`llvm.intr.ctlz`,
+    `cttz`, `ctpop`; a zero input gives the bit width), which the NVPTX
+    back end has instructions for. Scalars and vectors.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // AOT_TRANSFORMS_PASSES

@@ -1,6 +1,6 @@
-// cuda: not yet: in kernels, math.ctlz/cttz/ctpop, math.ipowi/fpowi and the
-// rounding functions have no lowering for the GPU target (no libdevice
-// mapping is made for them), so this model is checked on the CPU only.
+// cuda: not yet: in kernels math.ipowi and math.fpowi have no lowering, and
+// a rounding function ends as a call of libm's truncf, which kernels cannot
+// make; this model is checked on the CPU only.
 // Math functions not covered by the other models, each checked against
 // numpy on inputs in its domain: on f32 vectors (MLIR's polynomial
 // approximations where it has one, libm otherwise), the rounding functions

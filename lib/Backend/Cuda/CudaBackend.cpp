@@ -184,6 +184,7 @@ std::string CudaBackend::defaultPasses(Stage stage,
     std::string math =
         findCudaToolkit().libdevice.empty() ? "aot-math-approximation," : "";
     return attach + ",gpu.module(expand-strided-metadata,lower-affine," + math +
+           "aot-bit-counts-to-llvm," +
            "convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,"
            "reconcile-unrealized-casts),"
            "func.func(gpu-async-region),aot-export-c-interface,"

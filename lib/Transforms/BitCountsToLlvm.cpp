@@ -1,0 +1,47 @@
+//===- BitCountsToLlvm.cpp - aot-bit-counts-to-llvm -----------------------===//
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace aot {
+#define GEN_PASS_DEF_BITCOUNTSTOLLVM
+#include "Transforms/Passes.h.inc"
+
+namespace {
+
+/// `From` as the LLVM intrinsic op `To` (ctlz and cttz defined at zero).
+template <typename From, typename To>
+struct ToIntrinsic : mlir::OpRewritePattern<From> {
+  using mlir::OpRewritePattern<From>::OpRewritePattern;
+  mlir::LogicalResult
+  matchAndRewrite(From op, mlir::PatternRewriter &rewriter) const override {
+    mlir::Value in = op.getOperand();
+    if constexpr (std::is_same_v<To, mlir::LLVM::CtPopOp>)
+      rewriter.replaceOpWithNewOp<To>(op, in.getType(), in);
+    else
+      rewriter.replaceOpWithNewOp<To>(op, in.getType(), in,
+                                      /*is_zero_poison=*/false);
+    return mlir::success();
+  }
+};
+
+struct BitCountsToLlvmPass : impl::BitCountsToLlvmBase<BitCountsToLlvmPass> {
+  void runOnOperation() override {
+    mlir::RewritePatternSet patterns(&getContext());
+    patterns.add<
+        ToIntrinsic<mlir::math::CountLeadingZerosOp,
+                    mlir::LLVM::CountLeadingZerosOp>,
+        ToIntrinsic<mlir::math::CountTrailingZerosOp,
+                    mlir::LLVM::CountTrailingZerosOp>,
+        ToIntrinsic<mlir::math::CtPopOp, mlir::LLVM::CtPopOp>>(&getContext());
+    if (mlir::failed(
+            mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace aot
