@@ -11,12 +11,38 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace aot {
 #define GEN_PASS_DEF_DECOMPOSEAGGREGATES
 #include "Transforms/Passes.h.inc"
 
 namespace {
+
+/// `op` as a linalg.generic whose body bitcasts each element.
+mlir::Value bitcastAsGeneric(mlir::RewriterBase &rewriter,
+                             mlir::tensor::BitcastOp op) {
+  rewriter.setInsertionPoint(op);
+  mlir::Location loc = op.getLoc();
+  auto type = llvm::cast<mlir::RankedTensorType>(op.getType());
+  llvm::SmallVector<mlir::OpFoldResult> sizes =
+      mlir::tensor::getMixedSizes(rewriter, loc, op.getSource());
+  mlir::Value init = mlir::tensor::EmptyOp::create(rewriter, loc, sizes,
+                                                    type.getElementType());
+  auto identity = rewriter.getMultiDimIdentityMap(type.getRank());
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(
+      type.getRank(), mlir::utils::IteratorType::parallel);
+  auto generic = mlir::linalg::GenericOp::create(
+      rewriter, loc, mlir::TypeRange{type}, mlir::ValueRange{op.getSource()},
+      mlir::ValueRange{init},
+      llvm::ArrayRef<mlir::AffineMap>{identity, identity}, iterators,
+      [&](mlir::OpBuilder &b, mlir::Location l, mlir::ValueRange args) {
+        mlir::Value cast = mlir::arith::BitcastOp::create(
+            b, l, type.getElementType(), args[0]);
+        mlir::linalg::YieldOp::create(b, l, cast);
+      });
+  return generic.getResult(0);
+}
 
 struct DecomposeAggregatesPass
     : impl::DecomposeAggregatesBase<DecomposeAggregatesPass> {
@@ -36,6 +62,14 @@ struct DecomposeAggregatesPass
       }
       rewriter.replaceOp(op, *parts);
     }
+
+    // tensor.bitcast has no bufferization: an elementwise linalg.generic
+    // of arith.bitcast, which bufferizes, tiles and vectorizes.
+    llvm::SmallVector<mlir::tensor::BitcastOp> bitcasts;
+    getOperation().walk(
+        [&](mlir::tensor::BitcastOp op) { bitcasts.push_back(op); });
+    for (mlir::tensor::BitcastOp op : bitcasts)
+      rewriter.replaceOp(op, bitcastAsGeneric(rewriter, op));
 
     // linalg.pack and linalg.unpack as the data movement they are: a pad,
     // a reshape and a transpose (and back, with an extract_slice), which
