@@ -18,6 +18,7 @@
 #include "Frontend/Registration.h"
 #include "Pipeline/Stages.h"
 #include "Support/DiagnosticCapture.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -103,8 +104,6 @@ namespace {
 /// stages, so a compile resumed with --compile-from still knows the
 /// tensor-level signatures after bufferization and LLVM lowering erased them.
 constexpr llvm::StringLiteral kManifestAttr = "aot.manifest";
-/// Pipeline::runThreads, on the module while a stage runs.
-constexpr llvm::StringLiteral kThreadsAttr = "aot.threads";
 
 std::string printModule(mlir::ModuleOp module, const DebugOptions &debug) {
   std::string text;

@@ -13,7 +13,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace aot {
@@ -43,7 +42,7 @@ struct ParallelizeLoopsPass
   void runOnOperation() override {
     mlir::ModuleOp module = getOperation();
     std::optional<uint64_t> threads;
-    if (auto attr = module->getAttrOfType<mlir::IntegerAttr>("aot.threads"))
+    if (auto attr = module->getAttrOfType<mlir::IntegerAttr>(kThreadsAttr))
       threads = attr.getValue().getZExtValue();
     llvm::SmallVector<mlir::scf::ForOp> marked;
     module.walk([&](mlir::scf::ForOp loop) {

@@ -37,6 +37,9 @@ inline mlir::func::FuncOp calledDispatch(mlir::Operation *op,
 /// On an scf.for whose iterations may run on threads of their own: set by
 /// aot-tile-and-vectorize, read by aot-parallelize-loops.
 inline constexpr llvm::StringLiteral kParallelLoopAttr = "aot.parallel";
+/// On the module while a stage runs: Pipeline::runThreads, the threads the
+/// compiled code runs on (read by aot-parallelize-loops).
+inline constexpr llvm::StringLiteral kThreadsAttr = "aot.threads";
 
 #define GEN_PASS_DECL
 #include "Transforms/Passes.h.inc"

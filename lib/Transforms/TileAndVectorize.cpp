@@ -69,18 +69,6 @@ std::optional<unsigned> reductionLoop(mlir::linalg::LinalgOp op) {
   return dims.front();
 }
 
-/// Tiles `op` in place (its uses take the tiled loops' results).
-mlir::FailureOr<mlir::scf::SCFTilingResult>
-tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
-            const mlir::scf::SCFTilingOptions &options) {
-  rewriter.setInsertionPoint(op);
-  auto tiled = mlir::scf::tileUsingSCF(
-      rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
-  if (mlir::succeeded(tiled))
-    rewriter.replaceOp(op, tiled->replacements);
-  return tiled;
-}
-
 /// Below this many iterations of its loops (multiply-adds, elements) an op
 /// is done before threads would have started on it.
 constexpr int64_t kParallelWork = int64_t(1) << 17;
@@ -89,7 +77,6 @@ constexpr int64_t kParallelWork = int64_t(1) << 17;
 /// `interchange`, if any) makes can run on threads: the outermost that runs
 /// more than once, when it runs over a parallel dim of `op` and `op` has
 /// enough work for threads (the loops outside it run once, and fold away).
-/// Asked before tiling, which replaces `op`.
 std::optional<unsigned> parallelLoop(mlir::linalg::LinalgOp op,
                                      llvm::ArrayRef<int64_t> sizes,
                                      llvm::ArrayRef<int64_t> interchange) {
@@ -129,6 +116,27 @@ void markParallel(mlir::scf::SCFTilingResult &tiled,
       return;
   if (llvm::isa<mlir::scf::ForOp>(loop))
     loop->setAttr(kParallelLoopAttr, mlir::UnitAttr::get(loop->getContext()));
+}
+
+/// Tiles `op` in place with tile sizes `sizes` (its uses take the tiled
+/// loops' results) and marks the loop that may run on threads, if any.
+/// `options` gives the loop order (interchange).
+mlir::FailureOr<mlir::scf::SCFTilingResult>
+tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
+            llvm::ArrayRef<int64_t> sizes,
+            mlir::scf::SCFTilingOptions options) {
+  options.setTileSizes(mlir::getAsIndexOpFoldResult(op->getContext(), sizes));
+  // Asked before tiling, which replaces `op`.
+  std::optional<unsigned> parallel =
+      parallelLoop(op, sizes, options.interchangeVector);
+  rewriter.setInsertionPoint(op);
+  auto tiled = mlir::scf::tileUsingSCF(
+      rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
+  if (mlir::succeeded(tiled)) {
+    rewriter.replaceOp(op, tiled->replacements);
+    markParallel(*tiled, parallel);
+  }
+  return tiled;
 }
 
 void markForVectors(mlir::Operation *op) {
@@ -248,12 +256,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     } else {
       sizes[reduced] = 0;
     }
-    options.setTileSizes(mlir::getAsIndexOpFoldResult(ctx, sizes));
-    auto parallel = parallelLoop(op, sizes, options.interchangeVector);
-    auto tiled = tileInPlace(rewriter, op, options);
+    auto tiled = tileInPlace(rewriter, op, sizes, options);
     if (mlir::failed(tiled))
       return false;
-    markParallel(*tiled, parallel);
     mlir::Operation *row = tiled->tiledOps.back();
     const int64_t lanes = evenTile(ranges[reduced], vectorWidth);
     if (reduced != n - 1 || lanes < 2) {
@@ -311,13 +316,10 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     llvm::SmallVector<int64_t> order(dims->batch.begin(), dims->batch.end());
     order.append({n, k, m});
     mlir::scf::SCFTilingOptions options;
-    options.setTileSizes(mlir::getAsIndexOpFoldResult(op->getContext(), sizes));
     options.setInterchange(order);
-    auto parallel = parallelLoop(op, sizes, order);
-    auto tiled = tileInPlace(rewriter, op, options);
+    auto tiled = tileInPlace(rewriter, op, sizes, options);
     if (mlir::failed(tiled))
       return op;
-    markParallel(*tiled, parallel);
     // The last tiled op computes the results (SCFTilingResult).
     return llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
   }
@@ -365,14 +367,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       op = cacheBlocks(rewriter, op);
       llvm::SmallVector<int64_t> sizes = tileSizesFor(op);
       llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      mlir::scf::SCFTilingOptions options;
-      options.setTileSizes(
-          mlir::getAsIndexOpFoldResult(fn.getContext(), sizes));
-      auto parallel = parallelLoop(op, sizes, {});
-      auto tiled = tileInPlace(rewriter, op, options);
+      auto tiled = tileInPlace(rewriter, op, sizes, {});
       if (mlir::failed(tiled))
         continue; // the loop lowering handles the op untiled
-      markParallel(*tiled, parallel);
       for (mlir::Operation *t : tiled->tiledOps)
         t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
       if (tiled->loops.size() != sizes.size())
