@@ -390,7 +390,7 @@ function(add_aot_target)
   # Outputs that come out the same are left alone, so a new aot-compile
   # that makes the same code rebuilds nothing downstream.
   set(common --target=${target_spec} -O${opt} --threads=${threads}
-             --write-if-changed)
+             --module-name=${ARG_NAME} --write-if-changed)
   # The artifact cache: a rebuild after `ninja clean`, or the same model in
   # another target, reuses the compiles of the same input, options and
   # compiler. Empty AOT_CACHE_DIR: no cache.
@@ -432,8 +432,7 @@ function(add_aot_target)
 
   file(RELATIVE_PATH shown_source ${CMAKE_SOURCE_DIR} ${source})
   if(backend STREQUAL "Cuda")
-    # In a folder of its own: the module keeps the name NAME (from the
-    # file's stem) in the manifest and header.
+    # In a folder of its own, beside the host route's files.
     set(nvvm ${dir}/nvvm/${ARG_NAME}.mlir)
     # The switches that act once the kernels are made (line info in the
     # PTX and cubin, kernel dumps, substitutions) go to both steps.

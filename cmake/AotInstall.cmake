@@ -15,14 +15,15 @@ set_target_properties(aot_runtime PROPERTIES EXPORT_NAME runtime)
 set_target_properties(aot_cuda_runtime PROPERTIES EXPORT_NAME cuda_runtime)
 set_target_properties(aot_compiler PROPERTIES EXPORT_NAME compiler)
 set_target_properties(aot-compile PROPERTIES EXPORT_NAME aot-compile)
+set_target_properties(aot-run PROPERTIES EXPORT_NAME aot-run)
 # The tools load libMLIR.so and libLLVM.so from LLVM's own directory, which is
 # not on the loader's default path: keep it in the installed RPATH.
-set_target_properties(aot-compile aot-testgen PROPERTIES
+set_target_properties(aot-compile aot-testgen aot-run PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
 
 install(TARGETS aot_abi_core aot_abi aot_runtime aot_cuda_runtime aot_support
                 aot_compiler
-                aot_testmain aot-compile aot-testgen
+                aot_testmain aot-compile aot-testgen aot-run
   EXPORT MlirAotTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -35,6 +35,9 @@ options:
                              loops on, through OpenMP (libomp): 0 = the
                              runtime's count when it runs; 1 (default) =
                              sequential, no runtime needed
+  --module-name=NAME         the module's name (header namespace, manifest);
+                             default: the name an earlier stage's compile
+                             gave it, else the input file's stem
   --external-weights=FILE    keep constants of 1 KiB or more out of the code,
                              in the safetensors file FILE, which the code
                              maps when it first runs (written when the
@@ -107,6 +110,8 @@ options:
                              default: $AOT_CACHE_DIR, else no cache
   --no-cache                 compile even when a cache directory is set
   --cache-report             say on stderr whether the cache had the compile
+  --print-manifest           print the manifest embedded in INPUT, a .o, .a
+                             or .so that aot-compile wrote, as JSON
   --list-stages              list the stages of the target's back end (of
                              --target, default host) and their default passes
   --version                  print the version
@@ -258,6 +263,8 @@ Handled parsePipelineOption(const std::string &a, Parsed &p) {
                         "runtime's, 1 for none), got '" +
                         a + "'"));
     o.pipeline.runThreads(unsigned(*n));
+  } else if (auto v = value("--module-name=")) {
+    o.pipeline.moduleName(*v);
   } else if (auto v = value("--external-weights=")) {
     if (v->empty())
       return Status(bad("--external-weights needs a file name"));
@@ -313,6 +320,8 @@ Handled parseOutputOption(const std::string &a, Parsed &p) {
     o.version = true;
   } else if (a == "--list-stages") {
     o.listStages = true;
+  } else if (a == "--print-manifest") {
+    o.printManifest = true;
   } else if (a == "--write-if-changed") {
     o.writeIfChanged = true;
   } else if (a == "--no-cache") {
@@ -500,7 +509,14 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
     return o;
   }
   if (o.input.empty())
-    return bad("no input file");
+    return bad(o.printManifest ? "--print-manifest needs a compiled file (.o, "
+                                 ".a or .so) as its input"
+                               : "no input file");
+  if (o.printManifest) {
+    if (!p.outputs.empty())
+      return bad("--print-manifest prints to standard output; it takes no -o");
+    return o;
+  }
   if (o.bisectActions != !o.reference.empty())
     return bad("--bisect-actions and --reference=FILE go together");
   if (p.outputs.empty() && o.dumpStagesDir.empty() && !o.bisectActions)

@@ -32,6 +32,9 @@ struct Options {
   /// written, so that Ninja (restat) skips the steps that depend on it.
   bool writeIfChanged = false;
   bool help = false, version = false, listStages = false;
+  /// --print-manifest: print the manifest embedded in the input (a .o, .a
+  /// or .so) instead of compiling it.
+  bool printManifest = false;
   /// --bisect-actions: search instead of writing outputs.
   bool bisectActions = false;
   std::string reference;

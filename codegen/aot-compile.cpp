@@ -128,6 +128,16 @@ int diffTraces(const aot::cli::Options &options) {
   return diff->same ? 0 : 1;
 }
 
+/// --print-manifest FILE: the manifest of each module FILE holds.
+int printManifest(const std::string &path) {
+  auto manifests = aot::embeddedManifests(path);
+  if (!manifests)
+    return fail(manifests.error());
+  for (const aot::Manifest &manifest : *manifests)
+    std::cout << manifest.toJson();
+  return 0;
+}
+
 /// A cache hit: the earlier compile's warnings and outputs, as it wrote them.
 int writeCached(const aot::cli::Options &options,
                 const aot::cli::CachedCompile &hit, aot::WriteIf when) {
@@ -169,6 +179,8 @@ int run(const std::vector<std::string> &args) {
 
   if (!options->diffTraces.empty())
     return diffTraces(*options);
+  if (options->printManifest)
+    return printManifest(options->input);
   aot::WriteIf when =
       options->writeIfChanged ? aot::WriteIf::Changed : aot::WriteIf::Always;
   auto cache = aot::cli::ArtifactCache::forCompile(*options, args);

@@ -120,23 +120,30 @@ std::string moduleName(const std::string &sourceName) {
   return cppIdentifier(stem);
 }
 
-/// The manifest's function list, either stored by an earlier compile that
-/// stopped after an MLIR stage, or read off the function types.
-mlir::FailureOr<std::vector<FunctionSig>> signaturesOf(mlir::ModuleOp module) {
+/// The manifest's module name and function list, either stored by an
+/// earlier compile that stopped after an MLIR stage (whose module name then
+/// stays the module's, whatever the stage's file is called), or read off the
+/// function types (module name empty).
+mlir::FailureOr<Manifest> signaturesOf(mlir::ModuleOp module) {
   if (auto stored = module->getAttrOfType<mlir::StringAttr>(kManifestAttr)) {
     auto manifest = Manifest::fromJson(stored.getValue().str());
     if (!manifest)
       return module.emitError() << "attribute '" << kManifestAttr
                                 << "' is invalid: " << manifest.error().str();
-    return manifest->functions;
+    return std::move(*manifest);
   }
-  return extractSignatures(module);
+  auto functions = extractSignatures(module);
+  if (mlir::failed(functions))
+    return mlir::failure();
+  Manifest m;
+  m.functions = std::move(*functions);
+  return m;
 }
 
-void storeSignatures(mlir::ModuleOp module,
-                     const std::vector<FunctionSig> &functions) {
+void storeSignatures(mlir::ModuleOp module, const Manifest &manifest) {
   Manifest m;
-  m.functions = functions;
+  m.module = manifest.module;
+  m.functions = manifest.functions;
   std::string json = m.toJson(/*pretty=*/false);
   module->setAttr(kManifestAttr,
                   mlir::StringAttr::get(module.getContext(), json));
@@ -159,7 +166,9 @@ public:
         diagnostics_(configured(context_)), debug_(context_, pipeline.debug()),
         out_(target),
         codegen_(target, pipeline, out_, diagnostics_, &debug_, pool) {
-    out_.manifest().module = moduleName(source.name());
+    out_.manifest().module = pipeline.moduleName().empty()
+                                 ? moduleName(source.name())
+                                 : pipeline.moduleName();
     out_.manifest().target = target.str();
     if (pool)
       context_.setThreadPool(*pool);
@@ -260,11 +269,16 @@ Status CompileJob::runFrontEnd(mlir::ModuleOp module) {
   if (mlir::failed(signatures))
     return diagnostics_.takeError("cannot derive function signatures");
   if (target_.kind == Target::Kind::Cuda)
-    for (FunctionSig &f : *signatures)
+    for (FunctionSig &f : signatures->functions)
       f.deviceSymbol = f.symbol + "$device";
-  out_.manifest().functions = *signatures;
-  if (!signatures->empty())
-    storeSignatures(module, *signatures);
+  Manifest &manifest = out_.manifest();
+  if (!pipeline_.moduleName().empty())
+    manifest.module = pipeline_.moduleName();
+  else if (!signatures->module.empty())
+    manifest.module = signatures->module;
+  manifest.functions = std::move(signatures->functions);
+  if (!manifest.functions.empty())
+    storeSignatures(module, manifest);
   return Status::ok();
 }
 
@@ -276,10 +290,10 @@ Status CompileJob::runMlirStages(mlir::ModuleOp module) {
       continue;
     // The code's thread count, for the passes that read it
     // (aot-parallelize-loops); not part of any stage's output.
-    module->setAttr(kThreadsAttr,
-                    mlir::IntegerAttr::get(
-                        mlir::IntegerType::get(module.getContext(), 64),
-                        pipeline_.runThreads()));
+    module->setAttr(
+        kThreadsAttr,
+        mlir::IntegerAttr::get(mlir::IntegerType::get(module.getContext(), 64),
+                               pipeline_.runThreads()));
     Status ran = runStage(module, stage, pipeline_, target_, &debug_);
     module->removeAttr(kThreadsAttr);
     if (!ran)

@@ -23,4 +23,6 @@ echo "== examples/embed.cpp: compile scale.mlir in-process, load, call"
 "$build/examples/aot_example_embed" examples/models/scale.mlir
 echo "== examples/typed_call.cpp: aot_compiled_mlp (add_aot_target: mlp.o + typed mlp.h) linked into a program"
 "$build/examples/aot_example_typed_call"
+echo "== examples/run.sh: aot-run calls scale.so from the shell, checks it, times it"
+bash examples/run.sh "$build"
 echo "== outputs are in $out"

@@ -51,6 +51,12 @@ public:
   LoadedModule &operator=(LoadedModule &&) noexcept;
   ~LoadedModule();
 
+  /// Loads a shared library that mlir-aot wrote (`aot-compile -o m.so`),
+  /// described by the manifest embedded in it; its external weights, if
+  /// any, are loaded from the file the manifest names. The library stays
+  /// loaded for the rest of the process, as results may point into it.
+  static Expected<LoadedModule> open(const std::string &path);
+
   const Manifest &manifest() const;
   /// Calls `function`; results are tensors (scalar results are rank-0
   /// tensors). Results that alias an argument borrow the caller's memory;
@@ -64,6 +70,13 @@ private:
   explicit LoadedModule(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+/// The manifests embedded in a file that mlir-aot wrote (.o, .a or .so), one
+/// per module it holds, so that the file alone says how to call it. For an
+/// object or archive `link` is derived from its undefined symbols, as the
+/// compile derived it; a shared library records its own dependencies, and
+/// its `link` is empty. A file without one is an error naming it.
+Expected<std::vector<Manifest>> embeddedManifests(const std::string &path);
 
 /// The products of one compile, all in memory. Which ones exist depends on
 /// the stages that ran: an artifact compiled to Stage::Llvm has MLIR snapshots
@@ -115,8 +128,7 @@ private:
   const std::optional<std::string> &find(Stage stage, bool bytecode) const;
   /// The output of `stage` that write() needs as `kind`, or an error saying
   /// why there is none.
-  Expected<std::string> output(Stage stage, bool bytecode,
-                               EmitKind kind) const;
+  Expected<std::string> output(Stage stage, bool bytecode, EmitKind kind) const;
 
   Target target_;
   /// One entry per stage of the target's back end, in its order.

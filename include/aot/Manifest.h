@@ -74,6 +74,7 @@ struct Manifest {
   ExternalWeights weights;
 
   const FunctionSig *find(std::string_view name) const;
+  bool operator==(const Manifest &) const = default;
   /// The manifest as JSON (the `.json` output of aot-compile); one line
   /// unless `pretty`.
   std::string toJson(bool pretty = true) const;

@@ -81,6 +81,13 @@ public:
   /// same for any count: each thread computes whole output tiles.
   Pipeline &runThreads(unsigned count);
   unsigned runThreads() const { return runThreads_; }
+  /// The module's name, a C identifier: the header's namespace, the
+  /// manifest's "module" and the embedded manifest's symbol
+  /// (aot_manifest_NAME). Empty (the default): the name an earlier compile
+  /// gave the input, when it is the output of an MLIR stage or LLVM IR, else
+  /// the source file's stem ("models/mlp-2.mlir" -> mlp_2).
+  Pipeline &moduleName(std::string name);
+  const std::string &moduleName() const { return moduleName_; }
   /// Keeps constants of at least `minBytes` out of the code: the compile
   /// writes them into the safetensors file `file` (named by where each
   /// constant came from, e.g. "mlp.mlir:12:8"), and the code maps that file
@@ -146,6 +153,7 @@ private:
   int optLevel_ = 2;
   unsigned threads_ = 0;
   unsigned runThreads_ = 1;
+  std::string moduleName_;
   std::string weightsFile_;
   std::uint64_t weightsMinBytes_ = kExternalWeightsMinBytes;
   std::string objectFile_;

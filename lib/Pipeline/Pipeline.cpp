@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - the stage API, answered from the target's back end --===//
 #include "aot/Pipeline.h"
+#include "aot/CppNames.h"
 
 #include "Backend/Backend.h"
 #include "Debug/DebugSession.h"
@@ -105,6 +106,11 @@ Pipeline &Pipeline::objectFile(std::string path, WriteIf when) {
   return *this;
 }
 
+Pipeline &Pipeline::moduleName(std::string name) {
+  moduleName_ = std::move(name);
+  return *this;
+}
+
 Pipeline &Pipeline::runThreads(unsigned count) {
   runThreads_ = count;
   return *this;
@@ -205,6 +211,10 @@ Status Pipeline::validate(const Target &target) const {
     return Error::message(std::string(kernelSwitch) + ": target " +
                           target.str() +
                           " has no GPU kernels (use --target=cuda:CHIP)");
+  if (!moduleName_.empty() && cppIdentifier(moduleName_) != moduleName_)
+    return Error::message("module name '" + moduleName_ +
+                          "' is not a C identifier (letters, digits and '_', "
+                          "not starting with a digit)");
   if (runThreads_ > kMaxThreads)
     return Error::message("run thread count " + std::to_string(runThreads_) +
                           " is more than " + std::to_string(kMaxThreads));

@@ -15,15 +15,16 @@
 
 #include "aot/abi/Ownership.h"
 
+#include "aot/abi/CudaStatus.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
-#include "aot/abi/CudaStatus.h"
 
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/DynamicLibrary.h"
 
-#include <algorithm>
 #include "llvm/TargetParser/Host.h"
+#include <algorithm>
+#include <dlfcn.h>
 
 namespace aot {
 
@@ -32,6 +33,11 @@ struct LoadedModule::Impl {
   Target target;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::map<std::string, void (*)(void **), std::less<>> entries;
+  /// The GPU runtime's status of this code: the one linked into the
+  /// compiler for code loaded in memory, the library's own copy for a
+  /// shared library.
+  int (*cudaStatus)() = aotCudaStatus;
+  const char *(*cudaLastError)() = aotCudaLastError;
 };
 
 LoadedModule::LoadedModule(std::unique_ptr<Impl> impl)
@@ -41,6 +47,18 @@ LoadedModule &LoadedModule::operator=(LoadedModule &&) noexcept = default;
 LoadedModule::~LoadedModule() = default;
 
 const Manifest &LoadedModule::manifest() const { return impl_->manifest; }
+
+using WeightsLoader = std::int32_t (*)(const char *, char *, std::uint64_t);
+
+/// Loads the external weights when the module is loaded, so that a missing
+/// or different file is an error of the load, not an abort at the first call.
+static Status loadWeights(const Manifest &manifest, WeightsLoader load) {
+  char error[1024] = {};
+  if (load(manifest.weights.file.c_str(), error, sizeof error) != 0)
+    return Error::message(std::string("cannot load module '") +
+                          manifest.module + "': " + error);
+  return Status::ok();
+}
 
 static Error jitError(const std::string &what, llvm::Error err) {
   return Error::message(what + ": " + llvm::toString(std::move(err)));
@@ -64,8 +82,8 @@ Expected<LoadedModule> Artifact::load() const {
 
   // Parallel loops call libomp: loaded into the process for good, where
   // the search of the process's symbols below finds it.
-  if (std::find(manifest_.link.begin(), manifest_.link.end(),
-                kOpenMpLibrary) != manifest_.link.end()) {
+  if (std::find(manifest_.link.begin(), manifest_.link.end(), kOpenMpLibrary) !=
+      manifest_.link.end()) {
     std::string omp(openMpLibraryPath()), why;
     if (omp.empty())
       return Error::message(
@@ -73,7 +91,7 @@ Expected<LoadedModule> Artifact::load() const {
           "runtime (libomp), which was not found when mlir-aot was built; "
           "compile with threads 1");
     if (!llvm::sys::DynamicLibrary::getPermanentLibrary(omp.c_str(), &why)
-            .isValid())
+             .isValid())
       return Error::message("cannot load the OpenMP runtime " + omp + ": " +
                             why);
   }
@@ -115,21 +133,68 @@ Expected<LoadedModule> Artifact::load() const {
     impl->entries[f.name] = addr->toPtr<void (*)(void **)>();
   }
   if (const ExternalWeights &weights = manifest_.weights; !weights.empty()) {
-    // Loaded here so that a missing or different file is an error of the
-    // load, not an abort at the first call.
     auto addr = (*jit)->lookup(weights.load);
     if (!addr)
       return jitError("cannot find the weights' load function '" +
                           weights.load + "'",
                       addr.takeError());
-    auto load =
-        addr->toPtr<std::int32_t (*)(const char *, char *, std::uint64_t)>();
-    char error[1024] = {};
-    if (load(weights.file.c_str(), error, sizeof error) != 0)
-      return Error::message(std::string("cannot load module '") +
-                            manifest_.module + "': " + error);
+    if (Status s = loadWeights(manifest_, addr->toPtr<WeightsLoader>()); !s)
+      return s.error();
   }
   impl->jit = std::move(*jit);
+  return LoadedModule(std::move(impl));
+}
+
+Expected<LoadedModule> LoadedModule::open(const std::string &path) {
+  auto manifests = embeddedManifests(path);
+  if (!manifests)
+    return manifests.error();
+  if (manifests->size() != 1)
+    return Error::at(path, 0, 0,
+                     "holds " + std::to_string(manifests->size()) +
+                         " modules; a shared library to load holds one");
+  auto target = Target::parse(manifests->front().target);
+  if (!target)
+    return target.error();
+  // A path without a slash would be searched for on the library path.
+  std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  void *library = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    return Error::at(path, 0, 0, std::string("cannot load: ") + ::dlerror());
+  auto impl = std::make_unique<Impl>();
+  impl->manifest = std::move(manifests->front());
+  impl->target = *target;
+  auto symbol = [&](const std::string &name) -> Expected<void *> {
+    if (void *address = ::dlsym(library, name.c_str()))
+      return address;
+    return Error::at(path, 0, 0, "has no symbol '" + name + "'");
+  };
+  for (const FunctionSig &f : impl->manifest.functions) {
+    auto address = symbol(kInvokePrefix + f.name);
+    if (!address)
+      return address.error();
+    impl->entries[f.name] = reinterpret_cast<void (*)(void **)>(*address);
+  }
+  if (target->kind == Target::Kind::Cuda) {
+    auto status = symbol("aotCudaStatus");
+    auto lastError = symbol("aotCudaLastError");
+    if (!status)
+      return status.error();
+    if (!lastError)
+      return lastError.error();
+    impl->cudaStatus = reinterpret_cast<int (*)()>(*status);
+    impl->cudaLastError = reinterpret_cast<const char *(*)()>(*lastError);
+  }
+  if (const ExternalWeights &weights = impl->manifest.weights;
+      !weights.empty()) {
+    auto load = symbol(weights.load);
+    if (!load)
+      return load.error();
+    if (Status s =
+            loadWeights(impl->manifest, reinterpret_cast<WeightsLoader>(*load));
+        !s)
+      return s.error();
+  }
   return LoadedModule(std::move(impl));
 }
 
@@ -335,9 +400,9 @@ LoadedModule::call(std::string_view function,
   auto results = unpackResults(*sig, args.size(), frame);
   // GPU code reports a failure through the runtime's status; the results
   // it returned then hold nothing and are freed here.
-  if (impl_->target.kind == Target::Kind::Cuda && aotCudaStatus() != 0)
+  if (impl_->target.kind == Target::Kind::Cuda && impl_->cudaStatus() != 0)
     return Error::message("call to '" + std::string(function) +
-                          "' failed on the GPU: " + aotCudaLastError());
+                          "' failed on the GPU: " + impl_->cudaLastError());
   return results;
 }
 

@@ -218,3 +218,45 @@ TEST_CASE("the thread count does not change the output, and is checked") {
   CHECK(tooMany.error().str().find("thread count 5000 is more than 1024") !=
         std::string::npos);
 }
+
+TEST_CASE("a written shared library describes itself and loads by itself") {
+  auto dir = std::filesystem::temp_directory_path() / "aot-api-open";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  aot::Compiler compiler;
+  auto artifact = compiler.compile(aot::Source::memory(kAdd, "add.mlir"));
+  REQUIRE_MESSAGE(artifact, (artifact ? "" : artifact.error().str()));
+  std::string so = (dir / "add.so").string(), obj = (dir / "add.o").string();
+  REQUIRE(artifact->write(so));
+  REQUIRE(artifact->write(obj));
+
+  // The object's manifest is the compile's, link list included.
+  auto fromObject = aot::embeddedManifests(obj);
+  REQUIRE_MESSAGE(fromObject, (fromObject ? "" : fromObject.error().str()));
+  REQUIRE(fromObject->size() == 1);
+  CHECK(fromObject->front() == artifact->manifest());
+
+  auto loaded = aot::LoadedModule::open(so);
+  REQUIRE_MESSAGE(loaded, (loaded ? "" : loaded.error().str()));
+  CHECK(loaded->manifest().module == "add");
+  CHECK(loaded->manifest().functions == artifact->manifest().functions);
+  std::vector<float> a = {1, 2, 3}, b = {4, 5, 6};
+  auto r = loaded->call("add", {aot::abi::Tensor::borrow(a.data(), {3}),
+                                aot::abi::Tensor::borrow(b.data(), {3})});
+  REQUIRE_MESSAGE(r, (r ? "" : r.error().str()));
+  for (int i = 0; i < 3; ++i)
+    CHECK((*r)[0].data<float>()[i] == a[i] + b[i]);
+  auto wrong = loaded->call("ident", {aot::abi::Tensor::borrow(a.data(), {3})});
+  REQUIRE(!wrong);
+  CHECK(wrong.error().str().find("dtype f32") != std::string::npos);
+
+  // A file mlir-aot did not write: an error naming it, never a load.
+  std::string text = (dir / "notes.so").string();
+  std::ofstream(text) << "not an object";
+  auto notObject = aot::LoadedModule::open(text);
+  REQUIRE(!notObject);
+  CHECK(notObject.error().str().find("notes.so") != std::string::npos);
+  CHECK(notObject.error().str().find("cannot read it as object code") !=
+        std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -19,7 +19,7 @@ config.excludes = ["Inputs", "tools", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py.in", "AotLitSuite.cmake"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 
-for attr in ("aot_compile", "llvm_tools_dir", "aot_models_dir",
+for attr in ("aot_compile", "aot_run", "llvm_tools_dir", "aot_models_dir",
              "aot_abi_include_dir", "test_exec_root"):
     if not getattr(config, attr, None):
         lit_config.fatal("'%s' is not set: run the tests through the "
@@ -33,9 +33,10 @@ def quote(path):
     return '"%s"' % path
 
 
-# aot-compile and the LLVM tools (FileCheck, not, split-file, llvm-nm,
+# aot-compile, aot-run and the LLVM tools (FileCheck, not, split-file, llvm-nm,
 # llvm-ar, llvm-objdump, llvm-dwarfdump) are found on PATH, in that order.
 path = os.pathsep.join([os.path.dirname(config.aot_compile),
+                        os.path.dirname(config.aot_run),
                         config.llvm_tools_dir,
                         config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path

@@ -1,6 +1,7 @@
 //===- EmbeddedWeights.cpp - large constants kept out of LLVM's way -------===//
 #include "Backend/Cpu/EmbeddedWeights.h"
 
+#include "Backend/Cpu/LlvmBackend.h"
 #include "Transforms/WeightBytes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -51,7 +52,9 @@ void EmbeddedWeights::takeFrom(mlir::ModuleOp module) {
 
 void EmbeddedWeights::takeFrom(llvm::Module &module) {
   for (llvm::GlobalVariable &global : module.globals()) {
-    if (!global.isConstant() || !global.hasInitializer())
+    // The embedded manifest is read by name and section: never a weight.
+    if (!global.isConstant() || !global.hasInitializer() ||
+        global.getSection() == kManifestSection)
       continue;
     llvm::StringRef bytes;
     auto it = weights_.find(global.getName());
@@ -155,8 +158,7 @@ EmbeddedWeights::place(llvm::StringRef object,
                           "its weights: " +
                           llvm::toString(file.takeError()));
   auto fail = [](llvm::StringRef name, const std::string &why) {
-    return Error::message("internal error: weight '" + name.str() + "' " +
-                          why);
+    return Error::message("internal error: weight '" + name.str() + "' " + why);
   };
   for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
     auto name = symbol.getName();
@@ -214,16 +216,16 @@ Status EmbeddedWeights::patch(std::string &object,
   return Status::ok();
 }
 
-Status EmbeddedWeights::patchFile(const std::string &path,
-                                  const std::string &shown,
-                                  const std::vector<std::string> &defined) const {
+Status
+EmbeddedWeights::patchFile(const std::string &path, const std::string &shown,
+                           const std::vector<std::string> &defined) const {
   if (defined.empty())
     return Status::ok();
   std::vector<Placement> placed;
   {
     // Mapped, not read: only the headers and the symbol table are touched.
-    auto object = llvm::MemoryBuffer::getFile(
-        path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    auto object = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
     if (!object)
       return Error::at(shown, 0, 0,
                        "cannot read the object to write its weights: " +
@@ -251,8 +253,7 @@ Status EmbeddedWeights::patchFile(const std::string &path,
                   "' is not where its zeros were emitted";
         break;
       }
-      ssize_t put = ::pwrite(fd, p.bytes.data() + done, chunk,
-                             p.offset + done);
+      ssize_t put = ::pwrite(fd, p.bytes.data() + done, chunk, p.offset + done);
       if (put != ssize_t(chunk)) {
         failure = "cannot write the weights into the object: " +
                   std::string(put < 0 ? std::strerror(errno) : "short write");

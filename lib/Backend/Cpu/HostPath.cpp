@@ -65,7 +65,7 @@ HostPath::translate(mlir::ModuleOp module, CodegenContext &ctx) {
     return s.error();
   if (Status s = addWeightsLoader(*llvmModule, ctx.manifest()); !s)
     return s.error();
-  storeSignatureMetadata(*llvmModule, ctx.manifest());
+  embedManifest(*llvmModule, ctx.manifest());
   if (Status s = verifyLlvmIr(*llvmModule,
                               "internal error: the LLVM IR of stage 'llvm-ir'");
       !s)
@@ -83,9 +83,14 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
   auto parsed = parseLlvmIr(std::string(text), name, *context_, *tm_);
   if (!parsed)
     return parsed.error();
-  auto stored = loadSignatureMetadata(**parsed, name);
+  auto stored = loadEmbeddedManifest(**parsed, name);
   if (!stored)
     return stored.error();
+  // The module keeps the name of its first compile, as in the MLIR stages.
+  if (!ctx.pipeline().moduleName().empty())
+    ctx.manifest().module = ctx.pipeline().moduleName();
+  else if (!stored->module.empty())
+    ctx.manifest().module = std::move(stored->module);
   ctx.manifest().functions = std::move(stored->functions);
   ctx.manifest().weights = std::move(stored->weights);
   weights_.takeFrom(**parsed);
@@ -93,8 +98,7 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
 }
 
 Status HostPath::writeObjectFile(llvm::Module &module,
-                                 const PartitionWork &work,
-                                 CodegenContext &ctx,
+                                 const PartitionWork &work, CodegenContext &ctx,
                                  std::span<const LinkSymbol> linkTable) {
   ctx.begin(Stage::Object);
   const std::string &path = ctx.pipeline().objectFile();
@@ -103,16 +107,15 @@ Status HostPath::writeObjectFile(llvm::Module &module,
     return s;
   {
     // Mapped: the symbol table is read, the weights are not.
-    auto object = llvm::MemoryBuffer::getFile(
-        out.path(), /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    auto object = llvm::MemoryBuffer::getFile(out.path(), /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
     if (!object)
       return Error::at(path, 0, 0,
                        "cannot read the object back: " +
                            object.getError().message());
     llvm::StringRef bytes = (*object)->getBuffer();
-    auto link =
-        linkRequirements(std::string_view(bytes.data(), bytes.size()),
-                         linkTable);
+    auto link = linkRequirements(std::string_view(bytes.data(), bytes.size()),
+                                 linkTable);
     if (!link)
       return link.error();
     ctx.manifest().link = std::move(*link);

@@ -14,6 +14,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <cstring>
 
@@ -139,38 +140,51 @@ Status finalizeExports(llvm::Module &module,
   return Status::ok();
 }
 
-static constexpr llvm::StringLiteral kSignatureMetadata = "aot.manifest";
-
-void storeSignatureMetadata(llvm::Module &module, const Manifest &manifest) {
+void embedManifest(llvm::Module &module, const Manifest &manifest) {
   Manifest m;
+  m.module = manifest.module;
+  m.target = manifest.target;
   m.functions = manifest.functions;
   m.weights = manifest.weights;
-  llvm::LLVMContext &ctx = module.getContext();
-  llvm::NamedMDNode *node = module.getOrInsertNamedMetadata(kSignatureMetadata);
-  node->clearOperands();
-  node->addOperand(
-      llvm::MDNode::get(ctx, llvm::MDString::get(ctx, m.toJson(false))));
+  std::string name = (kManifestSymbolPrefix + m.module).str();
+  if (llvm::GlobalVariable *old = module.getGlobalVariable(name)) {
+    // Resumed from LLVM IR that has one: the new one replaces it.
+    llvm::removeFromUsedLists(module,
+                              [&](llvm::Constant *c) { return c == old; });
+    old->eraseFromParent();
+  }
+  llvm::Constant *json = llvm::ConstantDataArray::getString(
+      module.getContext(), m.toJson(/*pretty=*/false), /*AddNull=*/true);
+  auto *global =
+      new llvm::GlobalVariable(module, json->getType(), /*isConstant=*/true,
+                               llvm::GlobalValue::ExternalLinkage, json, name);
+  global->setSection(kManifestSection);
+  // Byte-aligned, so the manifests of linked modules lie back to back.
+  global->setAlignment(llvm::Align(1));
+  llvm::appendToUsed(module, {global});
 }
 
-Expected<Manifest> loadSignatureMetadata(const llvm::Module &module,
-                                         const std::string &sourceName) {
-  const llvm::NamedMDNode *node = module.getNamedMetadata(kSignatureMetadata);
-  if (!node)
-    return Manifest{};
-  auto malformed = [&](const std::string &why) {
-    return Error::at(sourceName, 0, 0,
-                     "metadata !" + kSignatureMetadata.str() + " " + why);
-  };
-  if (node->getNumOperands() != 1 || node->getOperand(0)->getNumOperands() != 1)
-    return malformed("must hold exactly one string");
-  auto *json =
-      llvm::dyn_cast<llvm::MDString>(node->getOperand(0)->getOperand(0));
-  if (!json)
-    return malformed("must hold exactly one string");
-  auto manifest = Manifest::fromJson(json->getString().str());
-  if (!manifest)
-    return malformed("is invalid: " + manifest.error().str());
-  return std::move(*manifest);
+Expected<Manifest> loadEmbeddedManifest(const llvm::Module &module,
+                                        const std::string &sourceName) {
+  for (const llvm::GlobalVariable &global : module.globals()) {
+    if (global.getSection() != kManifestSection)
+      continue;
+    auto malformed = [&](const std::string &why) {
+      return Error::at(sourceName, 0, 0,
+                       "the manifest @" + global.getName().str() + " " + why);
+    };
+    auto *data =
+        global.hasInitializer()
+            ? llvm::dyn_cast<llvm::ConstantDataArray>(global.getInitializer())
+            : nullptr;
+    if (!data || !data->isCString())
+      return malformed("must be a NUL-terminated string");
+    auto manifest = Manifest::fromJson(data->getAsCString().str());
+    if (!manifest)
+      return malformed("is invalid: " + manifest.error().str());
+    return std::move(*manifest);
+  }
+  return Manifest{};
 }
 
 void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel) {
@@ -250,8 +264,8 @@ Expected<std::string> emitMachineCode(std::unique_ptr<llvm::Module> module,
   return buffer;
 }
 
-Status emitObject(std::unique_ptr<llvm::Module> module,
-                  llvm::TargetMachine &tm, llvm::raw_pwrite_stream &os) {
+Status emitObject(std::unique_ptr<llvm::Module> module, llvm::TargetMachine &tm,
+                  llvm::raw_pwrite_stream &os) {
   return emitTo(*module, tm, os, /*assembly=*/false);
 }
 

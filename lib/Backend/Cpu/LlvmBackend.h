@@ -42,16 +42,24 @@ Expected<std::unique_ptr<llvm::Module>> parseLlvmIr(const std::string &text,
 Status finalizeExports(llvm::Module &module,
                        const std::vector<FunctionSig> &functions);
 
-/// Records the manifest's functions and external weights in the module's
-/// named metadata `aot.manifest`, so a compile resumed from this LLVM IR
-/// (--compile-from=llvm-ir-opt and later) can still write the header and
-/// the manifest. Object code does not keep it.
-void storeSignatureMetadata(llvm::Module &module, const Manifest &manifest);
-/// The functions and weights recorded by storeSignatureMetadata; empty when
-/// the module has none (LLVM IR from elsewhere). An error names
-/// `sourceName` when the metadata is malformed.
-Expected<Manifest> loadSignatureMetadata(const llvm::Module &module,
-                                         const std::string &sourceName);
+/// The section that holds embedded manifests: one NUL-terminated JSON line
+/// per module, so a link of several modules keeps each one's.
+inline constexpr llvm::StringLiteral kManifestSection = "aot_manifest";
+/// The prefix of the embedded manifest's symbol, `aot_manifest_MODULE`.
+inline constexpr llvm::StringLiteral kManifestSymbolPrefix = "aot_manifest_";
+
+/// Embeds the manifest's module, target, functions and external weights in
+/// the code: the exported constant `aot_manifest_MODULE` in section
+/// kManifestSection, so that every .o, .a and .so describes itself and a
+/// compile resumed from this LLVM IR (--compile-from=llvm-ir-opt and later)
+/// still writes the header and the manifest. Its `link` is empty: what the
+/// object needs is known once it is made, and readers derive it from the
+/// object (embeddedManifests).
+void embedManifest(llvm::Module &module, const Manifest &manifest);
+/// The manifest embedManifest stored; empty when the module has none (LLVM
+/// IR from elsewhere). An error names `sourceName` when it is malformed.
+Expected<Manifest> loadEmbeddedManifest(const llvm::Module &module,
+                                        const std::string &sourceName);
 
 /// Runs the LLVM -O pipeline for `optLevel` (0..3).
 void optimize(llvm::Module &module, llvm::TargetMachine &tm, int optLevel);
@@ -64,8 +72,8 @@ Expected<std::string> emitMachineCode(std::unique_ptr<llvm::Module> module,
                                       llvm::TargetMachine &tm, bool assembly);
 /// Object code for `module`, which code generation may change, written to
 /// `os` as it is made.
-Status emitObject(std::unique_ptr<llvm::Module> module,
-                  llvm::TargetMachine &tm, llvm::raw_pwrite_stream &os);
+Status emitObject(std::unique_ptr<llvm::Module> module, llvm::TargetMachine &tm,
+                  llvm::raw_pwrite_stream &os);
 
 /// LLVM IR as text.
 std::string printLlvmIr(const llvm::Module &module);

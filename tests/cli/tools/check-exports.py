@@ -6,7 +6,8 @@ usage: check-exports.py [--only-exports] MANIFEST.json OBJECT LLVM-NM
 Every function of the manifest must define its C interface symbol and its
 type-erased entry point (_aot_invoke_NAME) in OBJECT. With --only-exports,
 the object must define no other global symbol (beyond the runtime's
-memrefCopy): private functions of the module must stay local. Prints one
+memrefCopy and the module's embedded manifest, aot_manifest_MODULE): private
+functions of the module must stay local. Prints one
 line per function and per problem; exits 1 if there is a problem.
 """
 import json
@@ -42,6 +43,7 @@ def main(argv):
         else:
             print("exported: %s" % name)
     if only_exports:
+        expected.add("aot_manifest_" + manifest["module"])
         for extra in sorted(defined - expected - RUNTIME_SYMBOLS):
             problems += 1
             print("extra global symbol: %s" % extra)
