@@ -30,20 +30,15 @@ template <typename T> void store(Tensor &t, std::int64_t i, T v) {
 }
 
 void storeFloat(Tensor &t, std::int64_t i, double v) {
-  switch (t.dtype()) {
-  case DType::F16:
-    store(t, i, abi::f16(float(v)));
-    break;
-  case DType::BF16:
-    store(t, i, abi::bf16(float(v)));
-    break;
-  case DType::F32:
-    store(t, i, float(v));
-    break;
-  default:
-    store(t, i, v);
-    break;
-  }
+  abi::visitDType(t.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, abi::f16> || std::is_same_v<T, abi::bf16>)
+      store(t, i, T(float(v)));
+    else if constexpr (abi::isFloat8Type<T>)
+      store(t, i, T(v));
+    else if constexpr (std::is_floating_point_v<T>)
+      store(t, i, T(v));
+  });
 }
 
 /// Stores an integer of the tensor's dtype; false when out of its range.
@@ -144,8 +139,7 @@ Expected<CallArg> scalarOf(const Tensor &t, const std::string &what) {
 Expected<CallArg> asArgument(Tensor t, const FunctionSig &fn, size_t i,
                              const std::string &what) {
   const ValueSig &sig = fn.args[i];
-  if (sig.dtype == DType::BF16 && t.dtype() == DType::U16)
-    t = abi::reinterpret(t, DType::BF16);
+  t = abi::asDType(t, sig.dtype);
   std::string arg = "argument " + std::to_string(i) + " of '" + fn.name +
                     "' (" + sig.str() + ")";
   if (t.dtype() != sig.dtype)

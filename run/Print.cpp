@@ -115,7 +115,7 @@ std::string formatElement(const abi::Tensor &t, std::int64_t flatIndex) {
     if constexpr (std::is_same_v<T, bool>)
       return v ? "True" : "False";
     else if constexpr (std::is_same_v<T, abi::f16> ||
-                       std::is_same_v<T, abi::bf16>)
+                       std::is_same_v<T, abi::bf16> || abi::isFloat8Type<T>)
       return shortest(float(v));
     else if constexpr (std::is_floating_point_v<T>)
       return shortest(v);

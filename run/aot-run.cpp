@@ -128,10 +128,7 @@ aot::Expected<bool> check(const aot::run::Options &o, const aot::Manifest &m,
     return expected.error();
   bool ok = true;
   for (size_t k = 0; k < results.size(); ++k) {
-    Tensor e = (*expected)[k];
-    if (results[k].dtype() == aot::abi::DType::BF16 &&
-        e.dtype() == aot::abi::DType::U16)
-      e = aot::abi::reinterpret(e, aot::abi::DType::BF16);
+    Tensor e = aot::abi::asDType((*expected)[k], results[k].dtype());
     aot::abi::Comparison c = aot::abi::compare(results[k], e, o.tolerance);
     std::cout << "result " << k << ": " << (c.ok ? "ok: " : "MISMATCH: ")
               << c.message << "\n";

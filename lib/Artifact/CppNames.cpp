@@ -77,6 +77,14 @@ std::string_view cppElementType(abi::DType dtype) {
     return "float";
   case abi::DType::F64:
     return "double";
+  case abi::DType::F8E4M3FN:
+    return "aot::abi::f8E4M3FN";
+  case abi::DType::F8E5M2:
+    return "aot::abi::f8E5M2";
+  case abi::DType::F8E4M3FNUZ:
+    return "aot::abi::f8E4M3FNUZ";
+  case abi::DType::F8E5M2FNUZ:
+    return "aot::abi::f8E5M2FNUZ";
   }
   return "void";
 }

@@ -18,7 +18,8 @@ namespace aot {
 static constexpr const char *kDialects =
     "func, arith, math, tensor, linalg, tosa, scf, cf, bufferization";
 static constexpr const char *kElementTypes =
-    "i1, i8, i16, i32, i64, f16, bf16, f32, f64";
+    "i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2, "
+    "f8E4M3FNUZ, f8E5M2FNUZ";
 
 std::optional<abi::DType> dtypeOf(mlir::Type t) {
   if (auto i = llvm::dyn_cast<mlir::IntegerType>(t)) {
@@ -37,6 +38,10 @@ std::optional<abi::DType> dtypeOf(mlir::Type t) {
   if (t.isBF16()) return abi::DType::BF16;
   if (t.isF32()) return abi::DType::F32;
   if (t.isF64()) return abi::DType::F64;
+  if (llvm::isa<mlir::Float8E4M3FNType>(t)) return abi::DType::F8E4M3FN;
+  if (llvm::isa<mlir::Float8E5M2Type>(t)) return abi::DType::F8E5M2;
+  if (llvm::isa<mlir::Float8E4M3FNUZType>(t)) return abi::DType::F8E4M3FNUZ;
+  if (llvm::isa<mlir::Float8E5M2FNUZType>(t)) return abi::DType::F8E5M2FNUZ;
   return std::nullopt;
 }
 
@@ -68,8 +73,10 @@ static mlir::LogicalResult checkBoundaryType(mlir::func::FuncOp fn,
       return mlir::success();
   } else if (auto dtype = dtypeOf(t)) {
     // Half-precision scalars travel in vector registers under the C calling
-    // convention, which the typed C++ wrappers cannot express portably.
-    if (*dtype != abi::DType::F16 && *dtype != abi::DType::BF16)
+    // convention, which the typed C++ wrappers cannot express portably; an
+    // 8-bit float has no C type at all.
+    if (*dtype != abi::DType::F16 && *dtype != abi::DType::BF16 &&
+        !abi::isFloat8(*dtype))
       return mlir::success();
     return fn.emitError() << "public function '" << fn.getSymName() << "' "
                           << what << " " << index << " is a '" << typeString(t)

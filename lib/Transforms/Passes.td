@@ -381,6 +381,19 @@ def ExpandMathPredicates : Pass<"aot-expand-math-predicates"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
 }
 
+def ExpandFloat8 : Pass<"aot-expand-float8"> {
+  let summary = "Conversions and constants of 8-bit floats as integer arithmetic";
+  let description = [{
+    After arith-emulate-unsupported-floats, what is left of the 8-bit float
+    types (f8E4M3FN, f8E5M2 and their FNUZ variants) is arith.extf,
+    arith.truncf and arith.constant. They become integer and f32 (or f64)
+    arithmetic on the values' bytes, on scalars and vectors: extf exactly,
+    truncf rounding to nearest even, overflowing to infinity (f8E5M2) or NaN
+    (the others) as MLIR's constant folding does. LLVM then sees only bytes.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+}
+
 def BitCountsToLlvm : Pass<"aot-bit-counts-to-llvm"> {
   let summary = "math.ctlz, math.cttz and math.ctpop as LLVM intrinsics";
   let description = [{

@@ -35,6 +35,8 @@ class DType:
     def numpy_name(self):
         if self.name == "bf16":
             return "uint16 (bf16 bit patterns)"
+        if self.name.startswith("f8"):
+            return "uint8 (%s bit patterns)" % self.name
         return self.numpy.name
 
     def __repr__(self):
@@ -55,6 +57,11 @@ DTYPES = {d.name: d for d in (
     DType("bf16", np.uint16, "f", 16),
     DType("f32", np.float32, "f", 32),
     DType("f64", np.float64, "f", 64),
+    # The 8-bit floats: uint8 arrays of their bit patterns.
+    DType("f8E4M3FN", np.uint8, "f", 8),
+    DType("f8E5M2", np.uint8, "f", 8),
+    DType("f8E4M3FNUZ", np.uint8, "f", 8),
+    DType("f8E5M2FNUZ", np.uint8, "f", 8),
 )}
 
 # Scalars travel in general or SSE registers; half precision never does

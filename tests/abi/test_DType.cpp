@@ -58,7 +58,7 @@ std::uint32_t floatBits(float f) { return std::bit_cast<std::uint32_t>(f); }
 TEST_SUITE_BEGIN("DType");
 
 TEST_CASE("names, sizes and classification") {
-  for (int i = 0; i <= int(DType::F64); ++i) {
+  for (int i = 0; i <= int(DType::F8E5M2FNUZ); ++i) {
     auto t = DType(i);
     CHECK(parseDType(dtypeName(t)) == t);
   }
@@ -186,6 +186,67 @@ TEST_CASE("bf16 rounds to nearest even") {
   // A NaN whose payload lives only in the low bits must stay a NaN.
   float lowNaN = std::bit_cast<float>(std::uint32_t(0x7f800001));
   CHECK(std::isnan(float(bf16(lowNaN))));
+}
+
+TEST_CASE("8-bit floats: names, sizes and the formats' landmark codes") {
+  CHECK(dtypeName(DType::F8E4M3FN) == "f8E4M3FN");
+  CHECK(parseDType("f8E5M2FNUZ") == DType::F8E5M2FNUZ);
+  CHECK(dtypeSize(DType::F8E5M2) == 1);
+  CHECK(isFloat(DType::F8E4M3FNUZ));
+  CHECK(isFloat8(DType::F8E4M3FN));
+  CHECK(!isFloat8(DType::BF16));
+  CHECK(dtypeOf<f8E5M2> == DType::F8E5M2);
+  // The values the formats' definitions give (OCP FP8; the FNUZ variants).
+  CHECK(float(f8E4M3FN::fromBits(0x7e)) == 448.0f);  // largest finite
+  CHECK(float(f8E4M3FN::fromBits(0x01)) == 0x1p-9f); // smallest subnormal
+  CHECK(float(f8E4M3FN::fromBits(0x08)) == 0x1p-6f); // smallest normal
+  CHECK(std::isnan(float(f8E4M3FN::fromBits(0x7f))));
+  CHECK(std::isnan(float(f8E4M3FN::fromBits(0xff))));
+  CHECK(float(f8E5M2::fromBits(0x7b)) == 57344.0f);
+  CHECK(float(f8E5M2::fromBits(0x7c)) == INFINITY);
+  CHECK(float(f8E5M2::fromBits(0xfc)) == -INFINITY);
+  CHECK(std::isnan(float(f8E5M2::fromBits(0x7d))));
+  CHECK(float(f8E5M2::fromBits(0x01)) == 0x1p-16f);
+  CHECK(float(f8E4M3FNUZ::fromBits(0x7f)) == 240.0f);
+  CHECK(float(f8E4M3FNUZ::fromBits(0x01)) == 0x1p-10f);
+  CHECK(std::isnan(float(f8E4M3FNUZ::fromBits(0x80))));
+  CHECK(float(f8E5M2FNUZ::fromBits(0x7f)) == 57344.0f);
+  CHECK(float(f8E5M2FNUZ::fromBits(0x01)) == 0x1p-17f);
+  CHECK(std::isnan(float(f8E5M2FNUZ::fromBits(0x80))));
+}
+
+TEST_CASE("8-bit floats round to nearest even and overflow per format") {
+  CHECK(f8E4M3FN(1.0).bits == 0x38);
+  CHECK(f8E4M3FN(1.0625).bits == 0x38); // the tie below 1.125 goes to even
+  CHECK(f8E4M3FN(1.1875).bits == 0x3a); // the tie above 1.125 goes to even
+  CHECK(f8E4M3FN(464.0).bits == 0x7e);  // halfway past 448: even, 448
+  CHECK(f8E4M3FN(465.0).bits == 0x7f);  // beyond: NaN (no infinity)
+  CHECK(f8E4M3FN(-0.0).bits == 0x80);
+  CHECK(f8E4M3FN(0x1p-10).bits == 0x00); // half the smallest: even, zero
+  CHECK(f8E4M3FN(0x1.8p-9).bits == 0x02); // 1.5 subnormal steps: to 2
+  CHECK(f8E5M2(61440.0).bits == 0x7c);    // halfway past 57344: infinity
+  CHECK(f8E5M2(61439.0).bits == 0x7b);
+  CHECK(f8E5M2(-INFINITY).bits == 0xfc);
+  CHECK(f8E4M3FNUZ(-0.0).bits == 0x00); // no negative zero
+  CHECK(f8E4M3FNUZ(248.0).bits == 0x80); // halfway past 240 rounds up: NaN
+  CHECK(f8E4M3FNUZ(247.0).bits == 0x7f);
+  CHECK(f8E5M2FNUZ(NAN).bits == 0x80);
+  // Every code converts back to itself (NaNs to a NaN).
+  auto roundTrips = [](auto tag) {
+    using T = decltype(tag);
+    for (int b = 0; b < 256; ++b) {
+      float v = T::fromBits(std::uint8_t(b));
+      std::uint8_t back = T(double(v)).bits;
+      if (std::isnan(v))
+        CHECK(std::isnan(float(T::fromBits(back))));
+      else
+        CHECK(back == b);
+    }
+  };
+  roundTrips(f8E4M3FN{});
+  roundTrips(f8E5M2{});
+  roundTrips(f8E4M3FNUZ{});
+  roundTrips(f8E5M2FNUZ{});
 }
 
 TEST_SUITE_END();

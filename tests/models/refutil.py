@@ -16,6 +16,8 @@ Conventions:
   * f16 is numpy float16, f32 float32, f64 float64.
   * bf16 has no numpy dtype: bf16 tensors are stored as uint16 arrays holding the bf16
     bit patterns (the upper 16 bits of the equivalent float32).
+  * the 8-bit floats (f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ) are stored as uint8
+    arrays of their bit patterns (f8_bits / f8_to_f32 below).
   * scalar arguments (f32, i32, ...) are stored as 0-d arrays of the scalar's dtype.
   * a rank-0 tensor result (tensor<f32>) is a 0-d array.
 
@@ -28,6 +30,92 @@ are always compared exactly.
 import sys
 
 import numpy as np
+
+# ---------------------------------------------------------------------------
+# 8-bit float helpers, from the formats' definitions: every code decoded by
+# its fields, and rounding done by searching the decoded values.
+# ---------------------------------------------------------------------------
+
+# name: (mantissa bits, exponent bias, specials), specials one of
+#   "ieee"  the top exponent holds inf (mantissa 0) and NaN (f8E5M2)
+#   "fn"    no inf; only S.1111.111 is NaN (f8E4M3FN)
+#   "fnuz"  no inf, no -0: 0x80 is the only NaN
+F8_FORMATS = {
+    "f8E4M3FN": (3, 7, "fn"),
+    "f8E5M2": (2, 15, "ieee"),
+    "f8E4M3FNUZ": (3, 8, "fnuz"),
+    "f8E5M2FNUZ": (2, 16, "fnuz"),
+}
+
+
+def f8_decode_table(fmt):
+    """The float64 value of each of the 256 codes of `fmt` (NaN where NaN)."""
+    mant, bias, specials = F8_FORMATS[fmt]
+    top = 0x7F >> mant
+    values = np.empty(256, dtype=np.float64)
+    for code in range(256):
+        sign = -1.0 if code & 0x80 else 1.0
+        mag = code & 0x7F
+        e, m = mag >> mant, mag & ((1 << mant) - 1)
+        if e == 0:
+            v = m * 2.0 ** (1 - bias - mant)
+        else:
+            v = (1 + m / 2.0 ** mant) * 2.0 ** (e - bias)
+        if specials == "ieee" and e == top:
+            v = np.inf if m == 0 else np.nan
+        if specials == "fn" and mag == 0x7F:
+            v = np.nan
+        if specials == "fnuz" and code == 0x80:
+            v = np.nan
+        values[code] = sign * v
+    return values
+
+
+def f8_to_f32(bits, fmt):
+    """Widen bit patterns (uint8) of `fmt` to float32 values (exact)."""
+    return f8_decode_table(fmt)[np.asarray(bits, dtype=np.uint8)].astype(np.float32)
+
+
+def f8_bits(x, fmt):
+    """Round values to `fmt`, to nearest with ties to the even code; past the
+    largest finite value (at or beyond half an ulp more, ties to even) to inf
+    for f8E5M2, to NaN for the others. Returns uint8 bit patterns."""
+    mant, bias, specials = F8_FORMATS[fmt]
+    table = f8_decode_table(fmt)
+    codes = np.array([c for c in range(128) if np.isfinite(table[c])])
+    values = table[codes]
+    order = np.argsort(values)
+    codes, values = codes[order], values[order]
+    top_ulp = 2.0 ** (np.floor(np.log2(values[-1])) - mant)
+    halfway = values[-1] + top_ulp / 2
+    nan_code = {"ieee": 0x7E, "fn": 0x7F, "fnuz": 0x80}[specials]
+    over_code = 0x7C if specials == "ieee" else nan_code
+    out = []
+    for v in np.asarray(x, dtype=np.float64).ravel():
+        sign = 0x80 if np.signbit(v) else 0
+        a = abs(v)
+        if np.isnan(v):
+            code = nan_code | (0 if specials == "fnuz" else sign)
+        elif a > halfway or (a == halfway and codes[-1] % 2 == 1):
+            code = over_code | (0 if specials == "fnuz" else sign)
+        else:
+            i = np.searchsorted(values, a)
+            if i == len(values):
+                code = codes[-1]
+            elif values[i] == a or i == 0:
+                code = codes[i]
+            else:
+                lo, hi = values[i - 1], values[i]
+                if a - lo < hi - a or (a - lo == hi - a and codes[i - 1] % 2 == 0):
+                    code = codes[i - 1]
+                else:
+                    code = codes[i]
+            if specials == "fnuz" and code == 0:
+                sign = 0
+            code = int(code) | sign
+        out.append(code)
+    return np.array(out, dtype=np.uint8).reshape(np.shape(x))
+
 
 # ---------------------------------------------------------------------------
 # bf16 helpers
@@ -72,6 +160,10 @@ NUMPY_DTYPE = {
     "bf16": np.dtype(np.uint16),  # bit patterns
     "f32": np.dtype(np.float32),
     "f64": np.dtype(np.float64),
+    "f8E4M3FN": np.dtype(np.uint8),  # bit patterns
+    "f8E5M2": np.dtype(np.uint8),
+    "f8E4M3FNUZ": np.dtype(np.uint8),
+    "f8E5M2FNUZ": np.dtype(np.uint8),
 }
 
 

@@ -37,8 +37,7 @@ aot::abi::Tensor lookup(const std::map<std::string, aot::abi::Tensor> &npz,
   if (it == npz.end())
     FAIL("reference has no key '" << key << "'");
   aot::abi::Tensor t = it->second;
-  if (dtype == aot::abi::DType::BF16 && t.dtype() == aot::abi::DType::U16)
-    t = aot::abi::reinterpret(t, aot::abi::DType::BF16);
+  t = aot::abi::asDType(t, dtype);
   if (t.dtype() != dtype)
     FAIL("reference key '" << key << "' holds "
                            << aot::abi::dtypeName(t.dtype()) << ", expected "

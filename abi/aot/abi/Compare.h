@@ -74,6 +74,10 @@ template <> struct FloatTraits<bf16> {
   using Bits = std::uint16_t;
   static constexpr int digits = 4;
 };
+template <int M, int B, Float8Specials S> struct FloatTraits<float8<M, B, S>> {
+  using Bits = std::uint8_t;
+  static constexpr int digits = 3;
+};
 template <> struct FloatTraits<float> {
   using Bits = std::uint32_t;
   static constexpr int digits = 9;
@@ -96,7 +100,8 @@ template <typename T> T loadElement(const void *p) {
 }
 
 template <typename T> double toDouble(T v) {
-  if constexpr (std::is_same_v<T, f16> || std::is_same_v<T, bf16>)
+  if constexpr (std::is_same_v<T, f16> || std::is_same_v<T, bf16> ||
+                isFloat8Type<T>)
     return double(float(v));
   else
     return double(v);

@@ -3,10 +3,13 @@
 
 #include "aot/abi/Config.h"
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -14,7 +17,8 @@ AOT_ABI_BEGIN_NAMESPACE
 
 /// Every element type that compiled code can exchange with its caller.
 enum class DType : std::uint8_t {
-  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64
+  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
+  F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ
 };
 
 /// The manifest / numpy-style name: "i1", "i8", ..., "bf16", "f64".
@@ -33,13 +37,17 @@ constexpr std::string_view dtypeName(DType t) {
   case DType::BF16: return "bf16";
   case DType::F32: return "f32";
   case DType::F64: return "f64";
+  case DType::F8E4M3FN: return "f8E4M3FN";
+  case DType::F8E5M2: return "f8E5M2";
+  case DType::F8E4M3FNUZ: return "f8E4M3FNUZ";
+  case DType::F8E5M2FNUZ: return "f8E5M2FNUZ";
   }
   return "?";
 }
 
 /// Inverse of dtypeName; nullopt for an unknown name.
 constexpr std::optional<DType> parseDType(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(DType::F64); ++i)
+  for (int i = 0; i <= static_cast<int>(DType::F8E5M2FNUZ); ++i)
     if (dtypeName(static_cast<DType>(i)) == name)
       return static_cast<DType>(i);
   return std::nullopt;
@@ -49,6 +57,8 @@ constexpr std::optional<DType> parseDType(std::string_view name) {
 constexpr std::size_t dtypeSize(DType t) {
   switch (t) {
   case DType::I1: case DType::I8: case DType::U8: return 1;
+  case DType::F8E4M3FN: case DType::F8E5M2: case DType::F8E4M3FNUZ:
+  case DType::F8E5M2FNUZ: return 1;
   case DType::I16: case DType::U16: case DType::F16: case DType::BF16: return 2;
   case DType::I32: case DType::U32: case DType::F32: return 4;
   case DType::I64: case DType::U64: case DType::F64: return 8;
@@ -56,9 +66,15 @@ constexpr std::size_t dtypeSize(DType t) {
   return 0;
 }
 
+/// The 8-bit floats, stored as their bits (one byte per element).
+constexpr bool isFloat8(DType t) {
+  return t == DType::F8E4M3FN || t == DType::F8E5M2 ||
+         t == DType::F8E4M3FNUZ || t == DType::F8E5M2FNUZ;
+}
+
 constexpr bool isFloat(DType t) {
   return t == DType::F16 || t == DType::BF16 || t == DType::F32 ||
-         t == DType::F64;
+         t == DType::F64 || isFloat8(t);
 }
 
 /// IEEE half, stored as its bits; converts to and from float (round to
@@ -132,7 +148,100 @@ struct bf16 {
   }
 };
 
-static_assert(sizeof(f16) == 2 && sizeof(bf16) == 2);
+/// How an 8-bit float format spends its special codes.
+enum class Float8Specials {
+  /// Infinity and NaN as in IEEE (f8E5M2): the top exponent holds them.
+  Ieee,
+  /// No infinity; only all-ones (S.1111.111) is NaN (f8E4M3FN).
+  FiniteNanAllOnes,
+  /// No infinity, no negative zero: 0x80 is the only NaN (the FNUZ types).
+  UnsignedZero,
+};
+
+/// An 8-bit float stored as its bits: a sign, 7 - Mantissa exponent bits of
+/// the given bias and Mantissa mantissa bits, with subnormals. Converts to
+/// and from float and double, rounding to nearest even; a finite value
+/// beyond the largest one becomes infinity (Ieee) or NaN (the others), as
+/// MLIR's arith.truncf rounds.
+template <int Mantissa, int Bias, Float8Specials Specials> struct float8 {
+  std::uint8_t bits = 0;
+  float8() = default;
+  explicit float8(double v) : bits(fromDouble(v)) {}
+  operator float() const { return toFloat(bits); }
+  static float8 fromBits(std::uint8_t b) { float8 h; h.bits = b; return h; }
+
+  static constexpr int kMinExponent = 1 - Bias;
+  static constexpr unsigned kTopExponent = 0x7fu >> Mantissa;
+  /// The largest finite magnitude's code.
+  static constexpr unsigned kMaxFinite =
+      Specials == Float8Specials::Ieee ? (kTopExponent << Mantissa) - 1
+      : Specials == Float8Specials::FiniteNanAllOnes ? 0x7eu
+                                                     : 0x7fu;
+
+  static float toFloat(std::uint8_t b) {
+    bool negative = b & 0x80u;
+    unsigned mag = b & 0x7fu;
+    float nan = std::numeric_limits<float>::quiet_NaN();
+    if (Specials == Float8Specials::UnsignedZero && b == 0x80u)
+      return nan;
+    if (Specials == Float8Specials::FiniteNanAllOnes && mag == 0x7fu)
+      return negative ? -nan : nan;
+    unsigned e = mag >> Mantissa, m = mag & ((1u << Mantissa) - 1);
+    if (Specials == Float8Specials::Ieee && e == kTopExponent) {
+      float special = m ? nan : std::numeric_limits<float>::infinity();
+      return negative ? -special : special;
+    }
+    float v = e == 0 ? std::ldexp(float(m), kMinExponent - Mantissa)
+                     : std::ldexp(float((1u << Mantissa) + m),
+                                  int(e) - Bias - Mantissa);
+    return negative ? -v : v;
+  }
+
+  static std::uint8_t fromDouble(double x) {
+    std::uint8_t sign = std::signbit(x) ? 0x80u : 0;
+    bool unsignedZero = Specials == Float8Specials::UnsignedZero;
+    std::uint8_t nan = unsignedZero ? 0x80u
+                       : Specials == Float8Specials::Ieee
+                           ? std::uint8_t(sign | 0x7eu)
+                           : std::uint8_t(sign | 0x7fu);
+    if (std::isnan(x))
+      return nan;
+    double a = std::fabs(x);
+    if (std::isinf(a))
+      return Specials == Float8Specials::Ieee
+                 ? std::uint8_t(sign | (kTopExponent << Mantissa))
+                 : nan;
+    // The value is q * 2^(e - Mantissa) with q rounded to an integer: the
+    // code is then ((e - emin) << Mantissa) + q for normals and subnormals
+    // alike, and a q that rounds up to 2^(Mantissa + 1) carries into the
+    // exponent by itself.
+    int e = a == 0 ? kMinExponent : std::max(std::ilogb(a), kMinExponent);
+    if (e > 64)
+      return Specials == Float8Specials::Ieee
+                 ? std::uint8_t(sign | (kTopExponent << Mantissa))
+                 : nan;
+    double q = std::nearbyint(std::ldexp(a, Mantissa - e));
+    unsigned mag = (unsigned(e - kMinExponent) << Mantissa) + unsigned(q);
+    if (mag > kMaxFinite)
+      return Specials == Float8Specials::Ieee
+                 ? std::uint8_t(sign | (kTopExponent << Mantissa))
+                 : nan;
+    if (unsignedZero && mag == 0)
+      return 0;
+    return std::uint8_t(sign | mag);
+  }
+};
+
+using f8E4M3FN = float8<3, 7, Float8Specials::FiniteNanAllOnes>;
+using f8E5M2 = float8<2, 15, Float8Specials::Ieee>;
+using f8E4M3FNUZ = float8<3, 8, Float8Specials::UnsignedZero>;
+using f8E5M2FNUZ = float8<2, 16, Float8Specials::UnsignedZero>;
+
+template <typename T> inline constexpr bool isFloat8Type = false;
+template <int M, int B, Float8Specials S>
+inline constexpr bool isFloat8Type<float8<M, B, S>> = true;
+
+static_assert(sizeof(f16) == 2 && sizeof(bf16) == 2 && sizeof(f8E4M3FN) == 1);
 
 template <typename T> struct DTypeOf;
 template <> struct DTypeOf<bool> { static constexpr DType value = DType::I1; };
@@ -148,6 +257,10 @@ template <> struct DTypeOf<f16> { static constexpr DType value = DType::F16; };
 template <> struct DTypeOf<bf16> { static constexpr DType value = DType::BF16; };
 template <> struct DTypeOf<float> { static constexpr DType value = DType::F32; };
 template <> struct DTypeOf<double> { static constexpr DType value = DType::F64; };
+template <> struct DTypeOf<f8E4M3FN> { static constexpr DType value = DType::F8E4M3FN; };
+template <> struct DTypeOf<f8E5M2> { static constexpr DType value = DType::F8E5M2; };
+template <> struct DTypeOf<f8E4M3FNUZ> { static constexpr DType value = DType::F8E4M3FNUZ; };
+template <> struct DTypeOf<f8E5M2FNUZ> { static constexpr DType value = DType::F8E5M2FNUZ; };
 
 /// The DType of a C++ element type, at compile time.
 template <typename T> inline constexpr DType dtypeOf = DTypeOf<T>::value;
@@ -168,6 +281,10 @@ template <typename F> decltype(auto) visitDType(DType t, F &&f) {
   case DType::BF16: return f(bf16{});
   case DType::F32: return f(float{});
   case DType::F64: return f(double{});
+  case DType::F8E4M3FN: return f(f8E4M3FN{});
+  case DType::F8E5M2: return f(f8E5M2{});
+  case DType::F8E4M3FNUZ: return f(f8E4M3FNUZ{});
+  case DType::F8E5M2FNUZ: return f(f8E5M2FNUZ{});
   }
   return f(float{});
 }

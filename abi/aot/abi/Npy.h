@@ -9,8 +9,9 @@
 // holding the raw bits (numpy: `a.view(np.uint16)`; back in numpy, shift
 // them left by 16 into float32 bits), so it reads back as U16, and
 // `reinterpret(t, DType::BF16)` turns it into BF16 again without a copy. The
-// same applies in .npz files. The dtype is not recorded in the file: the
-// reader must know (from the manifest) which arrays are bf16.
+// same applies in .npz files, and to the 8-bit floats, written as '|u1'
+// bytes. The dtype is not recorded in the file: the reader must know (from
+// the manifest) which arrays are bf16 or f8 (asDType below).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -44,6 +45,10 @@ constexpr std::string_view npyDescr(DType t) {
   case DType::I64:
     return "<i8";
   case DType::U8:
+  case DType::F8E4M3FN:
+  case DType::F8E5M2:
+  case DType::F8E4M3FNUZ:
+  case DType::F8E5M2FNUZ:
     return "|u1";
   case DType::U16:
   case DType::BF16:
@@ -100,6 +105,16 @@ inline Tensor reinterpret(const Tensor &t, DType to) {
                     std::to_string(b) + ", not 0 or 1");
     }
   return Tensor::view(to, t.rawData(), t.shape(), t.strides(), t.owner());
+}
+
+/// `t` as read from a .npy file, seen as `dtype` when numpy stores that
+/// dtype as bits: bf16 from uint16, the 8-bit floats from uint8 (a view, no
+/// copy). Any other tensor is returned as it is, for the caller to check.
+inline Tensor asDType(const Tensor &t, DType dtype) {
+  if ((dtype == DType::BF16 && t.dtype() == DType::U16) ||
+      (isFloat8(dtype) && t.dtype() == DType::U8))
+    return reinterpret(t, dtype);
+  return t;
 }
 
 /// Parses the bytes of a whole .npy file into a new contiguous tensor that

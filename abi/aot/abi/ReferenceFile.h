@@ -111,8 +111,7 @@ protected:
                   "); the reference holds " + keyList());
     Tensor t = npz_.read(key);
     // bf16 has no numpy dtype: references store its bits as uint16.
-    if (dtype == DType::BF16 && t.dtype() == DType::U16)
-      t = reinterpret(t, DType::BF16);
+    t = asDType(t, dtype);
     if (t.dtype() != dtype)
       throw Error(where(key) + "holds " + std::string(dtypeName(t.dtype())) +
                   " data, but the signature is " + sig + storedAs(dtype));
@@ -126,6 +125,12 @@ protected:
       return " (i1 is stored as numpy bool)";
     case DType::BF16:
       return " (bf16 is stored as numpy uint16 bit patterns)";
+    case DType::F8E4M3FN:
+    case DType::F8E5M2:
+    case DType::F8E4M3FNUZ:
+    case DType::F8E5M2FNUZ:
+      return " (" + std::string(dtypeName(dtype)) +
+             " is stored as numpy uint8 bit patterns)";
     default:
       return "";
     }

@@ -52,6 +52,13 @@ static std::optional<std::string_view> safetensorsDType(abi::DType dtype) {
     return "F32";
   case abi::DType::F64:
     return "F64";
+  case abi::DType::F8E4M3FN:
+    return "F8_E4M3";
+  case abi::DType::F8E5M2:
+    return "F8_E5M2";
+  case abi::DType::F8E4M3FNUZ: // no safetensors name: kept in the code
+  case abi::DType::F8E5M2FNUZ:
+    return std::nullopt;
   case abi::DType::I1:
     return std::nullopt; // the parser stores it packed
   }

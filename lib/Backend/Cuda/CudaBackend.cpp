@@ -160,6 +160,12 @@ public:
   std::span<const LinkSymbol> linkTable() const override;
 };
 
+/// The 8-bit floats, in kernels and host code alike: arithmetic in f32,
+/// conversions and constants as integer arithmetic on their bytes.
+constexpr const char *kFloat8Emulation =
+    "arith-emulate-unsupported-floats{source-types=f8E4M3FN,f8E5M2,"
+    "f8E4M3FNUZ,f8E5M2FNUZ target-type=f32},aot-expand-float8";
+
 std::string CudaBackend::defaultPasses(Stage stage,
                                        const Target &target) const {
   if (stage == Stage::Linalg)
@@ -184,13 +190,14 @@ std::string CudaBackend::defaultPasses(Stage stage,
     std::string math =
         findCudaToolkit().libdevice.empty() ? "aot-math-approximation," : "";
     return attach + ",gpu.module(expand-strided-metadata,lower-affine," + math +
-           "aot-bit-counts-to-llvm," +
-           "convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,"
+           "aot-bit-counts-to-llvm," + kFloat8Emulation +
+           ",convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,"
            "reconcile-unrealized-casts),"
            "func.func(gpu-async-region),aot-export-c-interface,"
            "func.func(expand-strided-metadata,lower-affine,convert-scf-to-cf,"
            "arith-emulate-unsupported-floats{source-types=bf16 "
-           "target-type=f32},arith-expand{include-bf16=true},"
+           "target-type=f32}," + kFloat8Emulation +
+           ",arith-expand{include-bf16=true},"
            "convert-math-to-llvm),"
            "convert-math-to-libm,"
            "finalize-memref-to-llvm{use-generic-functions=true},"
