@@ -53,7 +53,13 @@ bool storeInteger(Tensor &t, std::int64_t i, std::int64_t v, bool negative,
   };
   return abi::visitDType(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if constexpr (std::is_same_v<T, abi::i4>) {
+      std::int64_t value = negative ? v : std::int64_t(u);
+      if ((negative && v < -8) || (!negative && u > 7))
+        return false;
+      store(t, i, abi::i4(int(value)));
+      return true;
+    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       if (!fits(tag))
         return false;
       store(t, i, negative ? T(v) : T(u));

@@ -29,7 +29,7 @@ DIALECTS = {
     "cf": ["ControlFlow/IR"],
     "bufferization": ["Bufferization/IR"],
 }
-TYPES = ["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64",
+TYPES = ["i1", "i4", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64",
          "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ"]
 OP_NAME = re.compile(
     r'getOperationName\(\)\s*\{\s*return\s*::llvm::StringLiteral\("([a-z_]+\.[a-z_0-9.]+)"\)')

@@ -85,6 +85,8 @@ std::string_view cppElementType(abi::DType dtype) {
     return "aot::abi::f8E4M3FNUZ";
   case abi::DType::F8E5M2FNUZ:
     return "aot::abi::f8E5M2FNUZ";
+  case abi::DType::I4:
+    return "aot::abi::i4";
   }
   return "void";
 }

@@ -18,7 +18,7 @@ namespace aot {
 static constexpr const char *kDialects =
     "func, arith, math, tensor, linalg, tosa, scf, cf, bufferization";
 static constexpr const char *kElementTypes =
-    "i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2, "
+    "i1, i4, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2, "
     "f8E4M3FNUZ, f8E5M2FNUZ";
 
 std::optional<abi::DType> dtypeOf(mlir::Type t) {
@@ -27,6 +27,7 @@ std::optional<abi::DType> dtypeOf(mlir::Type t) {
       return std::nullopt;
     switch (i.getWidth()) {
     case 1: return abi::DType::I1;
+    case 4: return abi::DType::I4;
     case 8: return abi::DType::I8;
     case 16: return abi::DType::I16;
     case 32: return abi::DType::I32;
@@ -76,7 +77,7 @@ static mlir::LogicalResult checkBoundaryType(mlir::func::FuncOp fn,
     // convention, which the typed C++ wrappers cannot express portably; an
     // 8-bit float has no C type at all.
     if (*dtype != abi::DType::F16 && *dtype != abi::DType::BF16 &&
-        !abi::isFloat8(*dtype))
+        !abi::isFloat8(*dtype) && *dtype != abi::DType::I4)
       return mlir::success();
     return fn.emitError() << "public function '" << fn.getSymName() << "' "
                           << what << " " << index << " is a '" << typeString(t)

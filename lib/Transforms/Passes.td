@@ -381,6 +381,20 @@ def ExpandMathPredicates : Pass<"aot-expand-math-predicates"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
 }
 
+def PromoteI4 : Pass<"aot-promote-i4", "mlir::ModuleOp"> {
+  let summary = "i4 values as i8 values holding the same value";
+  let description = [{
+    Every i4 (scalar, tensor, vector, function argument and result) becomes
+    an i8 holding its value, sign-extended, as the ABI passes i4 tensors:
+    one byte per element. Ops whose result may leave -8..7 (addi, subi,
+    muli, the divisions, shli, shrui, trunci and the conversions into i4)
+    wrap it back; the unsigned ones (divui, remui, extui, uitofp, ...) read
+    their operands' low four bits. An arith op on i4 that has no rule here
+    fails the pass, naming it.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def ExpandFloat8 : Pass<"aot-expand-float8"> {
   let summary = "Conversions and constants of 8-bit floats as integer arithmetic";
   let description = [{

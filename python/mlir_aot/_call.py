@@ -181,6 +181,13 @@ class Invoker:
                     "argument %d has shape %s, but the function takes %s "
                     "(dim %d must be %d)" % (i, tuple(value.shape), sig.text,
                                              d, want))
+        if sig.dtype.name == "i4" and value.size and (
+                value.min() < -8 or value.max() > 7):
+            raise self._fail(
+                ArgumentValueError,
+                "argument %d holds values outside -8..7, but the function "
+                "takes %s (i4: one int8 per element, sign-extended)"
+                % (i, sig.text))
         flags = value.flags
         if not (flags.c_contiguous and flags.aligned):
             value = np.array(value, order="C", copy=True)

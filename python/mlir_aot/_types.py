@@ -35,6 +35,8 @@ class DType:
     def numpy_name(self):
         if self.name == "bf16":
             return "uint16 (bf16 bit patterns)"
+        if self.name == "i4":
+            return "int8 (i4 values, -8..7)"
         if self.name.startswith("f8"):
             return "uint8 (%s bit patterns)" % self.name
         return self.numpy.name
@@ -45,6 +47,7 @@ class DType:
 
 DTYPES = {d.name: d for d in (
     DType("i1", np.bool_, "b", 1),
+    DType("i4", np.int8, "i", 4),  # one value per byte, sign-extended
     DType("i8", np.int8, "i", 8),
     DType("i16", np.int16, "i", 16),
     DType("i32", np.int32, "i", 32),

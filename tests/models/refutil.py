@@ -16,6 +16,7 @@ Conventions:
   * f16 is numpy float16, f32 float32, f64 float64.
   * bf16 has no numpy dtype: bf16 tensors are stored as uint16 arrays holding the bf16
     bit patterns (the upper 16 bits of the equivalent float32).
+  * i4 is stored as int8 holding its value (-8..7).
   * the 8-bit floats (f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ) are stored as uint8
     arrays of their bit patterns (f8_bits / f8_to_f32 below).
   * scalar arguments (f32, i32, ...) are stored as 0-d arrays of the scalar's dtype.
@@ -160,6 +161,7 @@ NUMPY_DTYPE = {
     "bf16": np.dtype(np.uint16),  # bit patterns
     "f32": np.dtype(np.float32),
     "f64": np.dtype(np.float64),
+    "i4": np.dtype(np.int8),  # values, -8..7
     "f8E4M3FN": np.dtype(np.uint8),  # bit patterns
     "f8E5M2": np.dtype(np.uint8),
     "f8E4M3FNUZ": np.dtype(np.uint8),

@@ -112,6 +112,8 @@ template <typename T> double toDouble(T v) {
 template <typename T> std::string formatElement(T v) {
   if constexpr (std::is_same_v<T, bool>) {
     return v ? "true" : "false";
+  } else if constexpr (std::is_same_v<T, i4>) {
+    return std::to_string(int(v));
   } else if constexpr (std::is_integral_v<T>) {
     return std::to_string(v);
   } else {

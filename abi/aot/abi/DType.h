@@ -18,7 +18,7 @@ AOT_ABI_BEGIN_NAMESPACE
 /// Every element type that compiled code can exchange with its caller.
 enum class DType : std::uint8_t {
   I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
-  F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ
+  F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ, I4
 };
 
 /// The manifest / numpy-style name: "i1", "i8", ..., "bf16", "f64".
@@ -41,13 +41,14 @@ constexpr std::string_view dtypeName(DType t) {
   case DType::F8E5M2: return "f8E5M2";
   case DType::F8E4M3FNUZ: return "f8E4M3FNUZ";
   case DType::F8E5M2FNUZ: return "f8E5M2FNUZ";
+  case DType::I4: return "i4";
   }
   return "?";
 }
 
 /// Inverse of dtypeName; nullopt for an unknown name.
 constexpr std::optional<DType> parseDType(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(DType::F8E5M2FNUZ); ++i)
+  for (int i = 0; i <= static_cast<int>(DType::I4); ++i)
     if (dtypeName(static_cast<DType>(i)) == name)
       return static_cast<DType>(i);
   return std::nullopt;
@@ -58,7 +59,7 @@ constexpr std::size_t dtypeSize(DType t) {
   switch (t) {
   case DType::I1: case DType::I8: case DType::U8: return 1;
   case DType::F8E4M3FN: case DType::F8E5M2: case DType::F8E4M3FNUZ:
-  case DType::F8E5M2FNUZ: return 1;
+  case DType::F8E5M2FNUZ: case DType::I4: return 1;
   case DType::I16: case DType::U16: case DType::F16: case DType::BF16: return 2;
   case DType::I32: case DType::U32: case DType::F32: return 4;
   case DType::I64: case DType::U64: case DType::F64: return 8;
@@ -237,11 +238,23 @@ using f8E5M2 = float8<2, 15, Float8Specials::Ieee>;
 using f8E4M3FNUZ = float8<3, 8, Float8Specials::UnsignedZero>;
 using f8E5M2FNUZ = float8<2, 16, Float8Specials::UnsignedZero>;
 
+/// A 4-bit signed integer, stored one per byte, sign-extended: -8..7 as the
+/// int8_t of the same value.
+struct i4 {
+  std::int8_t value = 0;
+  i4() = default;
+  /// `v` wrapped to 4 bits, as i4 arithmetic wraps.
+  explicit i4(int v) : value(std::int8_t(std::int8_t(v << 4) >> 4)) {}
+  operator int() const { return value; }
+  bool operator==(const i4 &) const = default;
+};
+
 template <typename T> inline constexpr bool isFloat8Type = false;
 template <int M, int B, Float8Specials S>
 inline constexpr bool isFloat8Type<float8<M, B, S>> = true;
 
-static_assert(sizeof(f16) == 2 && sizeof(bf16) == 2 && sizeof(f8E4M3FN) == 1);
+static_assert(sizeof(f16) == 2 && sizeof(bf16) == 2 && sizeof(f8E4M3FN) == 1 &&
+              sizeof(i4) == 1);
 
 template <typename T> struct DTypeOf;
 template <> struct DTypeOf<bool> { static constexpr DType value = DType::I1; };
@@ -261,6 +274,7 @@ template <> struct DTypeOf<f8E4M3FN> { static constexpr DType value = DType::F8E
 template <> struct DTypeOf<f8E5M2> { static constexpr DType value = DType::F8E5M2; };
 template <> struct DTypeOf<f8E4M3FNUZ> { static constexpr DType value = DType::F8E4M3FNUZ; };
 template <> struct DTypeOf<f8E5M2FNUZ> { static constexpr DType value = DType::F8E5M2FNUZ; };
+template <> struct DTypeOf<i4> { static constexpr DType value = DType::I4; };
 
 /// The DType of a C++ element type, at compile time.
 template <typename T> inline constexpr DType dtypeOf = DTypeOf<T>::value;
@@ -285,6 +299,7 @@ template <typename F> decltype(auto) visitDType(DType t, F &&f) {
   case DType::F8E5M2: return f(f8E5M2{});
   case DType::F8E4M3FNUZ: return f(f8E4M3FNUZ{});
   case DType::F8E5M2FNUZ: return f(f8E5M2FNUZ{});
+  case DType::I4: return f(i4{});
   }
   return f(float{});
 }

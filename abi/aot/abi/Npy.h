@@ -9,8 +9,8 @@
 // holding the raw bits (numpy: `a.view(np.uint16)`; back in numpy, shift
 // them left by 16 into float32 bits), so it reads back as U16, and
 // `reinterpret(t, DType::BF16)` turns it into BF16 again without a copy. The
-// same applies in .npz files, and to the 8-bit floats, written as '|u1'
-// bytes. The dtype is not recorded in the file: the reader must know (from
+// same applies in .npz files, to the 8-bit floats, written as '|u1' bytes,
+// and to i4, written as '|i1' (its values, sign-extended). The dtype is not recorded in the file: the reader must know (from
 // the manifest) which arrays are bf16 or f8 (asDType below).
 //
 //===----------------------------------------------------------------------===//
@@ -37,6 +37,7 @@ constexpr std::string_view npyDescr(DType t) {
   case DType::I1:
     return "|b1";
   case DType::I8:
+  case DType::I4:
     return "|i1";
   case DType::I16:
     return "<i2";
@@ -104,15 +105,25 @@ inline Tensor reinterpret(const Tensor &t, DType to) {
                     " as i1: element " + std::to_string(i) + " is " +
                     std::to_string(b) + ", not 0 or 1");
     }
+  if (to == DType::I4 && t.dtype() != DType::I4)
+    for (std::int64_t i = 0, n = t.numElements(); i < n; ++i) {
+      auto v = *static_cast<const std::int8_t *>(t.elementAt(i));
+      if (v < -8 || v > 7)
+        throw Error("cannot reinterpret " + std::string(dtypeName(t.dtype())) +
+                    " as i4: element " + std::to_string(i) + " is " +
+                    std::to_string(v) + ", outside -8..7");
+    }
   return Tensor::view(to, t.rawData(), t.shape(), t.strides(), t.owner());
 }
 
 /// `t` as read from a .npy file, seen as `dtype` when numpy stores that
-/// dtype as bits: bf16 from uint16, the 8-bit floats from uint8 (a view, no
-/// copy). Any other tensor is returned as it is, for the caller to check.
+/// dtype as another: bf16 from uint16 bits, the 8-bit floats from uint8
+/// bits, i4 from int8 values (checked to be -8..7); a view, no copy. Any
+/// other tensor is returned as it is, for the caller to check.
 inline Tensor asDType(const Tensor &t, DType dtype) {
   if ((dtype == DType::BF16 && t.dtype() == DType::U16) ||
-      (isFloat8(dtype) && t.dtype() == DType::U8))
+      (isFloat8(dtype) && t.dtype() == DType::U8) ||
+      (dtype == DType::I4 && t.dtype() == DType::I8))
     return reinterpret(t, dtype);
   return t;
 }

@@ -125,6 +125,8 @@ protected:
       return " (i1 is stored as numpy bool)";
     case DType::BF16:
       return " (bf16 is stored as numpy uint16 bit patterns)";
+    case DType::I4:
+      return " (i4 is stored as numpy int8 values)";
     case DType::F8E4M3FN:
     case DType::F8E5M2:
     case DType::F8E4M3FNUZ:

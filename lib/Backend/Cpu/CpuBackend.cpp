@@ -115,7 +115,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "tosa-to-tensor,"
            "convert-elementwise-to-linalg,aot-decompose-aggregates,"
            "math-extend-to-supported-types,aot-expand-math-predicates),"
-           "canonicalize,"
+           "aot-promote-i4,canonicalize,"
            "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
            "aot-deduplicate-dispatches";
   if (stage == Stage::Tiled)

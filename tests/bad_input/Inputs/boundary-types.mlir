@@ -8,7 +8,7 @@ func.func @f(%a: memref<4xf32>) {
 }
 
 //--- index-arg.mlir
-// INDEX: index-arg.mlir:[[@LINE+1]]:1: error: public function 'f' argument 1 has type 'index', which is outside the input contract (a ranked tensor or a scalar of i1, i8, i16, i32, i64, f16, bf16, f32, f64)
+// INDEX: index-arg.mlir:[[@LINE+1]]:1: error: public function 'f' argument 1 has type 'index', which is outside the input contract (a ranked tensor or a scalar of i1, i4, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ)
 func.func @f(%a: tensor<4xf32>, %i: index) -> tensor<4xf32> {
   return %a : tensor<4xf32>
 }

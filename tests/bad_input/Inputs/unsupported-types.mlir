@@ -2,24 +2,35 @@
 // unsupported-types.test.
 
 //--- complex.mlir
-// COMPLEX: complex.mlir:[[@LINE+1]]:1: error: type 'tensor<4xcomplex<f32>>' of op 'func.func' is outside the input contract: accepted types are ranked tensors and scalars of i1, i8, i16, i32, i64, f16, bf16, f32, f64 (and index)
+// COMPLEX: complex.mlir:[[@LINE+1]]:1: error: type 'tensor<4xcomplex<f32>>' of op 'func.func' is outside the input contract: accepted types are ranked tensors and scalars of i1, i4, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ (and index)
 func.func @f(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
   return %a : tensor<4xcomplex<f32>>
 }
 
-//--- i4.mlir
+//--- i2.mlir
 // Inside a function body, the first op that produces the type is named.
 func.func @f(%a: tensor<4xi8>) -> tensor<4xi8> {
-  // I4: i4.mlir:[[@LINE+1]]:8: error: type 'tensor<4xi4>' of op 'arith.trunci' is outside the input contract
-  %t = arith.trunci %a : tensor<4xi8> to tensor<4xi4>
-  %x = arith.extsi %t : tensor<4xi4> to tensor<4xi8>
+  // I2: i2.mlir:[[@LINE+1]]:8: error: type 'tensor<4xi2>' of op 'arith.trunci' is outside the input contract
+  %t = arith.trunci %a : tensor<4xi8> to tensor<4xi2>
+  %x = arith.extsi %t : tensor<4xi2> to tensor<4xi8>
   return %x : tensor<4xi8>
 }
 
 //--- f8.mlir
-// F8: f8.mlir:[[@LINE+1]]:1: error: type 'tensor<2x2xf8E4M3FN>' of op 'func.func' is outside the input contract
-func.func @f(%a: tensor<2x2xf8E4M3FN>) -> tensor<2x2xf8E4M3FN> {
-  return %a : tensor<2x2xf8E4M3FN>
+// The 8-bit floats of the contract are the four OCP/FNUZ ones; not the
+// others MLIR has.
+// F8: f8.mlir:[[@LINE+1]]:1: error: type 'tensor<2x2xf8E4M3>' of op 'func.func' is outside the input contract
+func.func @f(%a: tensor<2x2xf8E4M3>) -> tensor<2x2xf8E4M3> {
+  return %a : tensor<2x2xf8E4M3>
+}
+
+//--- i4-op.mlir
+// An op on i4 values that the compiler cannot lower is refused up front,
+// named with its location.
+func.func @f(%a: tensor<4xi4>, %b: tensor<4xi4>) -> tensor<4xi4> {
+  // I4-OP: i4-op.mlir:[[@LINE+1]]:12: error: 'arith.addui_extended' on i4 values is not supported
+  %s, %o = arith.addui_extended %a, %b : tensor<4xi4>, tensor<4xi1>
+  return %s : tensor<4xi4>
 }
 
 //--- unsigned.mlir
