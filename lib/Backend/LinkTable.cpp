@@ -57,6 +57,8 @@ std::span<const LinkSymbol> libcSymbols() {
       {"memset", kLibc},
       {"memmove", kLibc},
       {"abort", kLibc},
+      // cf.assert prints its message and aborts.
+      {"puts", kLibc},
       // libgcc / compiler-rt helpers (half-precision conversions, 128-bit
       // arithmetic) that the C driver always links.
       {"__", kLibc, /*prefix=*/true},

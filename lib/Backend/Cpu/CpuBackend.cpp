@@ -148,7 +148,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "convert-math-to-libm,"
            "func.func(convert-vector-to-llvm),"
            "finalize-memref-to-llvm{use-generic-functions=true},"
-           "func.func(convert-arith-to-llvm),"
+           "func.func(convert-arith-to-llvm,convert-index-to-llvm),"
            "convert-openmp-to-llvm,"
            "convert-cf-to-llvm,convert-func-to-llvm,"
            "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts),"

@@ -20,9 +20,43 @@
 
 namespace aot {
 
+/// The first op that the LLVM lowering left behind: a non-LLVM user of a
+/// leftover conversion cast, or any op outside the dialects the translation
+/// takes; null when there is none.
+static mlir::Operation *firstUnlowered(mlir::ModuleOp module) {
+  auto translated = [](mlir::Operation *op) {
+    llvm::StringRef dialect = op->getName().getDialectNamespace();
+    return dialect == "llvm" || dialect == "omp" || dialect == "gpu" ||
+           llvm::isa<mlir::ModuleOp>(op);
+  };
+  mlir::Operation *found = nullptr;
+  module->walk([&](mlir::Operation *op) {
+    if (translated(op))
+      return mlir::WalkResult::advance();
+    found = op;
+    if (llvm::isa<mlir::UnrealizedConversionCastOp>(op))
+      for (mlir::Operation *user : op->getUsers())
+        if (!translated(user) &&
+            !llvm::isa<mlir::UnrealizedConversionCastOp>(user)) {
+          found = user;
+          break;
+        }
+    return mlir::WalkResult::interrupt();
+  });
+  return found;
+}
+
 Expected<std::unique_ptr<llvm::Module>>
 translateToLlvmIr(mlir::ModuleOp module, llvm::LLVMContext &context,
                   llvm::TargetMachine &tm) {
+  // Reported at the op, with its location, rather than as the translator's
+  // placeless failure on the conversion casts around it.
+  if (mlir::Operation *op = firstUnlowered(module)) {
+    op->emitError() << "'" << op->getName()
+                    << "' was not lowered to the LLVM dialect: the compiler "
+                       "has no lowering for it yet";
+    return Error::message("cannot translate to LLVM IR");
+  }
   // The compile runs LLVM's verifier itself once the entry points are in,
   // reporting what it finds as an error rather than on stderr.
   std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(
