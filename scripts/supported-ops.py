@@ -72,7 +72,21 @@ def uses(models_dir, known):
     return found
 
 
-def render(ops, found):
+# The ops the input contract refuses, with their reasons: read from the
+# compiler's own table, so that the page says what the compiler does.
+CONTRACT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib",
+                        "Frontend", "InputContract.cpp")
+REFUSED = re.compile(r'\{"([a-z_]+\.[a-z_0-9]+)",\s*((?:"[^"]*"\s*)+)\}')
+
+
+def refused_ops():
+    with open(CONTRACT, encoding="utf-8") as f:
+        text = f.read()
+    return {name: "".join(re.findall(r'"([^"]*)"', reason))
+            for name, reason in REFUSED.findall(text)}
+
+
+def render(ops, found, refused):
     header = [
         "# Supported ops",
         "",
@@ -82,7 +96,8 @@ def render(ops, found):
         "uses the op and the numerics suite compiles that model at `-O0` to `-O3`, on one and two",
         "threads, and compares every result with numpy; the element types are those on the",
         "models' lines that use the op. \"Not tested\" ops may well compile (the input contract",
-        "accepts every op of these dialects): no test says so yet.",
+        "accepts every op of these dialects): no test says so yet. \"Rejected\" ops are refused",
+        "by the input contract, at their location, with the reason given here.",
         "",
     ]
     lines = []
@@ -98,6 +113,8 @@ def render(ops, found):
                 shown = ", ".join(sorted(models)[:4]) + (
                     f" and {len(models) - 4} more" if len(models) > 4 else "")
                 rows.append(f"| `{name}` | tested | {' '.join(types) or '—'} | {shown} |")
+            elif name in refused:
+                rows.append(f"| `{name}` | rejected | | {refused[name]} |")
             else:
                 rows.append(f"| `{name}` | not tested | | |")
         n = sum(1 for name in names if name in found)
@@ -117,7 +134,7 @@ def main(argv):
         print(f"supported-ops: no op declarations under {include_dir}", file=sys.stderr)
         return 1
     known = {name for names in ops.values() for name in names}
-    text = render(ops, uses(models_dir, known))
+    text = render(ops, uses(models_dir, known), refused_ops())
     if len(argv) == 5:
         try:
             with open(output, encoding="utf-8") as f:

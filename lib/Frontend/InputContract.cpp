@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace aot {
@@ -91,6 +92,32 @@ static mlir::LogicalResult checkBoundaryType(mlir::func::FuncOp fn,
                         << kElementTypes << ")";
 }
 
+/// Ops of the accepted dialects that the compiler cannot lower, and why:
+/// refused here, at their location, rather than by a later stage.
+static std::optional<llvm::StringRef> unlowerable(llvm::StringRef op) {
+  static const llvm::StringMap<llvm::StringRef> reasons = {
+      {"tensor.gather", "it has no bufferization"},
+      {"tensor.scatter", "it has no bufferization"},
+      {"linalg.winograd_filter_transform", "it has no bufferization"},
+      {"linalg.winograd_input_transform", "it has no bufferization"},
+      {"linalg.winograd_output_transform", "it has no bufferization"},
+      {"tosa.custom", "it names an operator only its framework knows"},
+      {"tosa.variable", "variables keep state between calls, which compiled "
+                        "functions do not"},
+      {"tosa.variable_read", "variables keep state between calls, which "
+                             "compiled functions do not"},
+      {"tosa.variable_write", "variables keep state between calls, which "
+                              "compiled functions do not"},
+      {"tosa.cast_to_block_scaled", "block-scaled types have no lowering"},
+      {"tosa.cast_from_block_scaled", "block-scaled types have no lowering"},
+      {"tosa.matmul_t_block_scaled", "block-scaled types have no lowering"},
+  };
+  auto it = reasons.find(op);
+  if (it == reasons.end())
+    return std::nullopt;
+  return it->second;
+}
+
 mlir::LogicalResult checkInputContract(mlir::ModuleOp module) {
   static const llvm::StringSet<> allowed = {
       "func", "arith", "math", "tensor", "linalg",
@@ -107,6 +134,13 @@ mlir::LogicalResult checkInputContract(mlir::ModuleOp module) {
                       << "' is outside the input contract: accepted dialects "
                          "are "
                       << kDialects;
+      ok = false;
+      return mlir::WalkResult::skip();
+    }
+    if (auto why = unlowerable(op->getName().getStringRef())) {
+      op->emitError() << "op '" << op->getName()
+                      << "' is not supported: the compiler cannot lower it ("
+                      << *why << ")";
       ok = false;
       return mlir::WalkResult::skip();
     }

@@ -52,3 +52,22 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   memref.dealloc %m : memref<4xf32>
   return %a : tensor<4xf32>
 }
+
+//--- unlowerable.mlir
+// An op of an accepted dialect that the compiler cannot lower is refused at
+// the input stage, with the reason, not by a later stage.
+func.func @f(%a: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  %i = arith.constant dense<[[1], [3]]> : tensor<2x1xindex>
+  // UNLOWERABLE: unlowerable.mlir:[[@LINE+1]]:8: error: op 'tensor.gather' is not supported: the compiler cannot lower it (it has no bufferization)
+  %0 = tensor.gather %a[%i] gather_dims([0]) : (tensor<4x5xf32>, tensor<2x1xindex>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+//--- tosa-variable.mlir
+module {
+  // VARIABLE: tosa-variable.mlir:[[@LINE+1]]:3: error: op 'tosa.variable' is not supported: the compiler cannot lower it (variables keep state between calls, which compiled functions do not)
+  tosa.variable @v = dense<0.0> : tensor<4xf32>
+  func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+    return %a : tensor<4xf32>
+  }
+}
