@@ -102,6 +102,8 @@ static std::optional<llvm::StringRef> unlowerable(llvm::StringRef op) {
       {"linalg.winograd_input_transform", "it has no bufferization"},
       {"linalg.winograd_output_transform", "it has no bufferization"},
       {"tosa.custom", "it names an operator only its framework knows"},
+      {"math.clampf", "it has no lowering to LLVM; use arith.minimumf and "
+                      "arith.maximumf"},
       {"tosa.variable", "variables keep state between calls, which compiled "
                         "functions do not"},
       {"tosa.variable_read", "variables keep state between calls, which "

@@ -250,6 +250,20 @@ struct GpuMapLoopsPass : impl::GpuMapLoopsBase<GpuMapLoopsPass> {
     mlir::func::FuncOp fn = getOperation();
     if (fn.isExternal() || !fn->hasAttr(kDeviceMemoryAttr))
       return;
+    // A reduction of the input's own scf.parallel would need a combine
+    // across threads, which the mapping does not make: refused here, at the
+    // loop, instead of producing a kernel that returns the wrong type.
+    bool reduces = false;
+    fn.walk([&](mlir::scf::ParallelOp loop) {
+      if (loop.getNumResults() == 0)
+        return mlir::WalkResult::advance();
+      loop.emitError("cannot run on the GPU yet: an scf.parallel loop with "
+                     "a reduction (scf.reduce); the CPU target compiles it");
+      reduces = true;
+      return mlir::WalkResult::interrupt();
+    });
+    if (reduces)
+      return signalPassFailure();
     GpuMapLoopsOptions options{blockX, blockY, block1d};
     Mapper mapper(options);
     for (mlir::Block &block : fn.getBody())
