@@ -272,9 +272,7 @@ Status CompileJob::runFrontEnd(mlir::ModuleOp module) {
     for (FunctionSig &f : signatures->functions)
       f.deviceSymbol = f.symbol + "$device";
   Manifest &manifest = out_.manifest();
-  if (!pipeline_.moduleName().empty())
-    manifest.module = pipeline_.moduleName();
-  else if (!signatures->module.empty())
+  if (pipeline_.moduleName().empty() && !signatures->module.empty())
     manifest.module = signatures->module;
   manifest.functions = std::move(signatures->functions);
   if (!manifest.functions.empty())

@@ -13,16 +13,15 @@
 #include "Backend/Cpu/LlvmBackend.h"
 #include "Backend/LinkTable.h"
 
+#include "aot/abi/CudaStatus.h"
 #include "aot/abi/Ownership.h"
 
-#include "aot/abi/CudaStatus.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
-
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/DynamicLibrary.h"
-
 #include "llvm/TargetParser/Host.h"
+
 #include <algorithm>
 #include <dlfcn.h>
 

@@ -86,10 +86,9 @@ Expected<std::unique_ptr<llvm::Module>> HostPath::parse(std::string_view text,
   auto stored = loadEmbeddedManifest(**parsed, name);
   if (!stored)
     return stored.error();
-  // The module keeps the name of its first compile, as in the MLIR stages.
-  if (!ctx.pipeline().moduleName().empty())
-    ctx.manifest().module = ctx.pipeline().moduleName();
-  else if (!stored->module.empty())
+  // The module keeps the name of its first compile, as in the MLIR stages,
+  // unless the pipeline names it (which the manifest already holds).
+  if (ctx.pipeline().moduleName().empty() && !stored->module.empty())
     ctx.manifest().module = std::move(stored->module);
   ctx.manifest().functions = std::move(stored->functions);
   ctx.manifest().weights = std::move(stored->weights);
