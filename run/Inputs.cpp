@@ -235,7 +235,8 @@ Expected<CallArg> randomArgument(const FunctionSig &fn, size_t i,
                             ":" + std::to_string(axis) + "=SIZE");
   Tensor t = Tensor::zeros(sig.dtype, shape);
   std::uniform_real_distribution<double> real(-1.0, 1.0);
-  std::uniform_int_distribution<int> integer(isUnsigned(sig.dtype) ? 0 : -8, 8);
+  std::uniform_int_distribution<int> integer(
+      isUnsigned(sig.dtype) ? 0 : -8, sig.dtype == DType::I4 ? 7 : 8);
   for (std::int64_t k = 0, n = t.numElements(); k < n; ++k) {
     if (sig.dtype == DType::I1)
       store(t, k, bool(rng() & 1));

@@ -27,7 +27,8 @@ inputs, one per argument, in order (positional or --input=INPUT):
                              one value fills the tensor: 4x4xf32=0
   f32=0.5                    a scalar, or a 0-d tensor; i1 takes true/false
   --random-inputs            random values for every argument (floats in
-                             [-1, 1), integers in [-8, 8], i1 either)
+                             [-1, 1), integers in [-8, 8] (i4: [-8, 7]), i1
+                             either)
   --seed=N                   the random generator's seed (default 0)
   --dim=ARG:AXIS=SIZE        the size of a dynamic dim of a random input
 
