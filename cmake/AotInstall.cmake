@@ -18,7 +18,7 @@ set_target_properties(aot-compile PROPERTIES EXPORT_NAME aot-compile)
 set_target_properties(aot-run PROPERTIES EXPORT_NAME aot-run)
 # The tools load libMLIR.so and libLLVM.so from LLVM's own directory, which is
 # not on the loader's default path: keep it in the installed RPATH.
-set_target_properties(aot-compile aot-testgen aot-run PROPERTIES
+set_target_properties(aot-compile-driver aot-testgen aot-run PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
 
 install(TARGETS aot_abi_core aot_abi aot_runtime aot_cuda_runtime aot_support
@@ -29,6 +29,10 @@ install(TARGETS aot_abi_core aot_abi aot_runtime aot_cuda_runtime aot_support
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The compiler that aot-compile runs on a cache miss (codegen/Launcher.cpp
+# looks for it there).
+install(TARGETS aot-compile-driver
+  RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/mlir-aot)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/abi/aot ${PROJECT_SOURCE_DIR}/include/aot
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")

@@ -2,14 +2,15 @@
 #include "Cache.h"
 
 #include "Support/FileWriter.h"
-#include "aot/Compiler.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
+#include <string_view>
 #include <sys/stat.h>
 
 #define XXH_INLINE_ALL
@@ -19,7 +20,7 @@ namespace aot::cli {
 
 namespace {
 
-constexpr std::string_view kMagic = "AOTCACHE1\n";
+constexpr std::string_view kMagic = "AOTCACHE2\n";
 
 /// Hashes length-prefixed fields, so that no two field lists collide by
 /// concatenation.
@@ -27,6 +28,8 @@ struct KeyHash {
   XXH3_state_t *state = XXH3_createState();
   KeyHash() { XXH3_128bits_reset(state); }
   ~KeyHash() { XXH3_freeState(state); }
+  KeyHash(const KeyHash &) = delete;
+  KeyHash &operator=(const KeyHash &) = delete;
   void add(std::string_view field) {
     std::uint64_t size = field.size();
     XXH3_128bits_update(state, &size, sizeof size);
@@ -53,37 +56,63 @@ std::optional<std::string> readFile(const std::string &path) {
   return std::move(bytes).str();
 }
 
-/// What identifies the running compiler beyond its version: a rebuilt
-/// aot-compile (same version, other code) must not reuse old entries.
-std::string compilerIdentity() {
-  std::string id = Compiler::version();
+/// What identifies the compiler beyond its version, which is part of its
+/// code: a rebuilt compiler must not reuse old entries.
+std::string compilerIdentity(const std::string &compiler) {
   struct stat st {};
-  if (stat("/proc/self/exe", &st) == 0) {
-    id += '|';
-    id += std::to_string(st.st_size);
-    id += '|';
-    id += std::to_string(st.st_mtim.tv_sec);
-    id += '.';
-    id += std::to_string(st.st_mtim.tv_nsec);
-  }
-  return id;
+  if (stat(compiler.c_str(), &st) != 0)
+    return {};
+  return std::to_string(st.st_size) + '|' + std::to_string(st.st_mtim.tv_sec) +
+         '.' + std::to_string(st.st_mtim.tv_nsec);
 }
 
-/// Whether the compile reads or writes anything besides its input and its
-/// -o files: such a compile is run every time.
-bool cacheable(const Options &o) {
-  const DebugOptions &d = o.pipeline.debug();
-  if (o.input == "-" || !o.dumpStagesDir.empty() || o.bisectActions ||
-      !o.pipeline.externalWeightsFile().empty() || !d.logActionsTo.empty() ||
-      !d.profileActionsTo.empty() || !d.timingTo.empty() ||
-      !d.printIrAfterAllDir.empty() || !d.reproducerTo.empty() ||
-      d.locationSnapshot || !d.dumpKernelsDir.empty() ||
-      !d.substituteKernels.empty() || d.actionControl)
-    return false;
-  for (const Options::Output &out : o.outputs)
-    if (out.path == "-")
-      return false;
-  return !o.outputs.empty();
+bool startsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+/// Options after which the command is not a plain compile: it does not
+/// compile at all, or it reads or writes files besides its input and its -o
+/// files. Each is a flag or the start of --option=VALUE.
+constexpr std::string_view kNotCached[] = {"--help",
+                                           "-h",
+                                           "--version",
+                                           "--list-stages",
+                                           "--print-manifest",
+                                           "--bisect-actions",
+                                           "--reference=",
+                                           "--diff-traces",
+                                           "--dump-stages=",
+                                           "--external-weights=",
+                                           "--log-actions-to=",
+                                           "--profile-actions-to=",
+                                           "--timing=",
+                                           "--print-ir-after-all=",
+                                           "--reproducer=",
+                                           "--location-snapshot=",
+                                           "--dump-kernels=",
+                                           "--substitute-kernel=",
+                                           "--skip-actions="};
+
+bool notCached(const std::string &arg) {
+  for (std::string_view option : kNotCached)
+    if (option.back() == '=' ? startsWith(arg, option) : arg == option)
+      return true;
+  return false;
+}
+
+/// Arguments that change where outputs go or what the cache does, not what
+/// the compile makes: left out of the key.
+bool cacheOnly(const std::string &arg) {
+  return arg == "--write-if-changed" || arg == "--cache-report" ||
+         startsWith(arg, "--cache-dir=");
+}
+
+/// The extension of an output's file name, which (with --emit, part of the
+/// key as given) decides what is written to it.
+std::string extensionOf(const std::string &path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  size_t dot = name.find('.');
+  return dot == std::string::npos ? std::string() : name.substr(dot);
 }
 
 void putNumber(std::string &out, std::uint64_t n) {
@@ -108,44 +137,67 @@ std::optional<std::string> getString(std::string_view &in) {
   return s;
 }
 
+/// Whether `bytes` are an ELF shared object (e_type ET_DYN), which the
+/// linker would have made executable.
+bool isSharedObject(std::string_view bytes) {
+  return bytes.size() > 18 &&
+         bytes.substr(0, 4) == "\x7f"
+                               "ELF" &&
+         static_cast<unsigned char>(bytes[16]) == 3 && bytes[17] == 0;
+}
+
 } // namespace
 
 std::optional<ArtifactCache>
-ArtifactCache::forCompile(const Options &o,
-                          const std::vector<std::string> &args) {
-  std::string dir = o.cacheDir;
-  if (dir.empty())
-    if (const char *env = std::getenv("AOT_CACHE_DIR"))
-      dir = env;
-  if (dir.empty() || o.noCache || !cacheable(o))
+ArtifactCache::forCompile(const std::vector<std::string> &args,
+                          const std::string &compiler) {
+  std::string dir;
+  if (const char *env = std::getenv("AOT_CACHE_DIR"))
+    dir = env;
+  ArtifactCache cache;
+  std::vector<std::string> keyArgs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    if (a == "-o") {
+      if (i + 1 >= args.size())
+        return std::nullopt;
+      cache.outputs_.push_back(args[++i]);
+    } else if (a == "--no-cache" || notCached(a)) {
+      return std::nullopt;
+    } else if (startsWith(a, "--cache-dir=")) {
+      dir = a.substr(std::strlen("--cache-dir="));
+    } else if (!cacheOnly(a)) {
+      // Not an option: the input (the compiler refuses a second one).
+      if (a.size() <= 1 || a[0] != '-')
+        cache.input_ = a;
+      keyArgs.push_back(a);
+    }
+  }
+  if (dir.empty() || cache.input_.empty() || cache.input_ == "-" ||
+      cache.outputs_.empty())
     return std::nullopt;
-  auto input = readFile(o.input);
-  if (!input)
+  for (const std::string &out : cache.outputs_)
+    if (out == "-")
+      return std::nullopt;
+  std::string identity = compilerIdentity(compiler);
+  auto input = readFile(cache.input_);
+  if (identity.empty() || !input)
     return std::nullopt; // the compile reports the unreadable input
   KeyHash key;
   key.add(kMagic);
-  key.add(compilerIdentity());
+  key.add(identity);
   // Where the tools come from that a cuda compile runs.
   const char *cudaHome = std::getenv("CUDA_HOME");
   key.add(cudaHome ? cudaHome : "");
-  // The command line, with the output paths replaced by their kinds (the
-  // same compile written elsewhere is the same entry). The input path
+  // The command line, with the output paths replaced by their extensions
+  // (the same compile written elsewhere is the same entry). The input path
   // stays: debug info and the module's name come from it.
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "-o" && i + 1 < args.size()) {
-      ++i;
-      continue;
-    }
-    if (args[i] == "--write-if-changed" || args[i] == "--no-cache" ||
-        args[i] == "--cache-report" || args[i].rfind("--cache-dir=", 0) == 0)
-      continue;
-    key.add(args[i]);
-  }
-  for (const Options::Output &out : o.outputs)
-    key.add("-o " + std::string(emitKindName(out.kind)));
+  for (const std::string &a : keyArgs)
+    key.add(a);
+  for (const std::string &out : cache.outputs_)
+    key.add("-o " + extensionOf(out));
   key.add(*input);
   std::string hash = key.hex();
-  ArtifactCache cache;
   cache.path_ = (std::filesystem::path(dir) / hash.substr(0, 2) /
                  (hash.substr(2) + ".entry"))
                     .string();
@@ -180,19 +232,18 @@ std::optional<CachedCompile> ArtifactCache::lookup(bool *damaged) const {
       list->push_back(std::move(*s));
     }
   }
-  if (!body.empty())
+  if (!body.empty() || entry.outputs.size() != outputs_.size())
     return std::nullopt;
   if (damaged)
     *damaged = false;
   return entry;
 }
 
-void ArtifactCache::store(const Options &options,
-                          const std::vector<std::string> &warnings) const {
+void ArtifactCache::store(const std::vector<std::string> &warnings) const {
   std::string entry(kMagic);
-  putNumber(entry, options.outputs.size());
-  for (const Options::Output &out : options.outputs) {
-    auto bytes = readFile(out.path);
+  putNumber(entry, outputs_.size());
+  for (const std::string &out : outputs_) {
+    auto bytes = readFile(out);
     if (!bytes)
       return;
     putNumber(entry, bytes->size());
@@ -211,6 +262,36 @@ void ArtifactCache::store(const Options &options,
   // or this one, never a part.
   if (!ec)
     (void)writeFileAtomically(path_, entry);
+}
+
+std::optional<std::string> ArtifactCache::writeHit(const CachedCompile &hit,
+                                                   WriteIf when) const {
+  for (const std::string &warning : hit.warnings)
+    std::cerr << warning << "\n";
+  for (size_t i = 0; i < outputs_.size(); ++i) {
+    const std::string &path = outputs_[i];
+    if (std::error_code ec = writeFileAtomically(path, hit.outputs[i], when))
+      return path + ": error: cannot write: " + ec.message();
+    std::error_code ignored;
+    if (isSharedObject(hit.outputs[i]))
+      std::filesystem::permissions(path,
+                                   std::filesystem::perms::owner_exec |
+                                       std::filesystem::perms::group_exec |
+                                       std::filesystem::perms::others_exec,
+                                   std::filesystem::perm_options::add, ignored);
+  }
+  return std::nullopt;
+}
+
+bool ArtifactCache::outputsAreSafe() const {
+  for (size_t i = 0; i < outputs_.size(); ++i) {
+    if (isSameFile(outputs_[i], input_))
+      return false;
+    for (size_t j = 0; j < i; ++j)
+      if (isSameFile(outputs_[i], outputs_[j]))
+        return false;
+  }
+  return true;
 }
 
 } // namespace aot::cli

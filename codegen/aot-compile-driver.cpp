@@ -1,20 +1,20 @@
-//===- aot-compile.cpp - the command-line driver --------------------------===//
+//===- aot-compile-driver.cpp - the compiler behind aot-compile -----------===//
 //
 // A thin shell over the library: parse options, compile, write outputs,
-// print diagnostics. Exit 0 on success and 1 on any error; exceptions are
-// caught so that no input ends the process with an abort.
+// print diagnostics. aot-compile (Launcher.cpp) runs it with its own
+// arguments unless the artifact cache already has the outputs. Exit 0 on
+// success and 1 on any error; exceptions are caught so that no input ends
+// the process with an abort.
 //
 //===----------------------------------------------------------------------===//
 #include "Cache.h"
 #include "Options.h"
-#include "Support/FileWriter.h"
 
 #include "aot/Bisect.h"
 #include "aot/Compiler.h"
 #include "aot/TraceDiff.h"
 
 #include <exception>
-#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -138,28 +138,6 @@ int printManifest(const std::string &path) {
   return 0;
 }
 
-/// A cache hit: the earlier compile's warnings and outputs, as it wrote them.
-int writeCached(const aot::cli::Options &options,
-                const aot::cli::CachedCompile &hit, aot::WriteIf when) {
-  for (const std::string &warning : hit.warnings)
-    std::cerr << warning << "\n";
-  for (size_t i = 0; i < options.outputs.size(); ++i) {
-    const std::string &path = options.outputs[i].path;
-    if (std::error_code ec =
-            aot::writeFileAtomically(path, hit.outputs[i], when))
-      return fail(aot::Error::at(path, 0, 0, "cannot write: " + ec.message()));
-    // A shared library is executable, as the linker would have made it.
-    std::error_code ignored;
-    if (options.outputs[i].kind == aot::EmitKind::SharedLib)
-      std::filesystem::permissions(path,
-                                   std::filesystem::perms::owner_exec |
-                                       std::filesystem::perms::group_exec |
-                                       std::filesystem::perms::others_exec,
-                                   std::filesystem::perm_options::add, ignored);
-  }
-  return 0;
-}
-
 int run(const std::vector<std::string> &args) {
   auto options = aot::cli::parseOptions(args);
   if (!options)
@@ -183,14 +161,19 @@ int run(const std::vector<std::string> &args) {
     return printManifest(options->input);
   aot::WriteIf when =
       options->writeIfChanged ? aot::WriteIf::Changed : aot::WriteIf::Always;
-  auto cache = aot::cli::ArtifactCache::forCompile(*options, args);
+  // aot-compile looked first, without loading the compiler; it can have
+  // found the entry damaged, or another compile can have stored it since.
+  auto cache = aot::cli::ArtifactCache::forCompile(args, "/proc/self/exe");
   bool damaged = false;
   if (cache)
-    if (auto hit = cache->lookup(&damaged);
-        hit && hit->outputs.size() == options->outputs.size()) {
+    if (auto hit = cache->lookup(&damaged)) {
       if (options->cacheReport)
         std::cerr << "note: cache hit: " << cache->path() << "\n";
-      return writeCached(*options, *hit, when);
+      if (auto error = cache->writeHit(*hit, when)) {
+        std::cerr << *error << "\n";
+        return 1;
+      }
+      return 0;
     }
 
   aot::Compiler compiler;
@@ -218,7 +201,7 @@ int run(const std::vector<std::string> &args) {
       if (aot::Status s = artifact->write(out.path, out.kind, when); !s)
         return fail(s.error());
   if (cache) {
-    cache->store(*options, warnings);
+    cache->store(warnings);
     if (options->cacheReport)
       std::cerr << "note: cache "
                 << (damaged ? "entry was damaged, replaced: "
