@@ -103,7 +103,7 @@ bool runEncoderBench(const Options &options) {
   };
 
   // The layer as a whole.
-  Pipeline base = Pipeline().optLevel(3).threads(1);
+  Pipeline base = Pipeline().optLevel(3).threads(1).runThreads(1);
   auto layer = compiler.compile(
       Source::memory(source, "encoder.mlir"),
       Pipeline(base).keepOnly({Stage::Linalg, Stage::Object}, {}));

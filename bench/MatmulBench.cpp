@@ -217,7 +217,8 @@ bool runMatmulBench(const Options &options) {
   Timer compileTimer;
   Expected<Artifact> artifact =
       compiler.compile(Source::memory(matmulModule(sizes), "matmul.mlir"),
-                       Pipeline().optLevel(3), Target::host());
+                       Pipeline().optLevel(3).runThreads(1),
+                       Target::host());
   if (!artifact) {
     std::printf("error: compiling the matmul module failed:\n%s\n",
                 artifact.error().str().c_str());

@@ -299,7 +299,13 @@ function(add_aot_target)
     endif()
     set(opt ${ARG_OPT})
   endif()
-  set(threads 1)
+  # The compiler's default, 0 (the OpenMP runtime's count when the code
+  # runs), where the runtime can be linked; else sequential code.
+  if(AOT_OPENMP_LIBRARY)
+    set(threads 0)
+  else()
+    set(threads 1)
+  endif()
   if(DEFINED ARG_THREADS)
     if(NOT ARG_THREADS MATCHES "^[0-9]+$")
       message(FATAL_ERROR "add_aot_target(${ARG_NAME}): THREADS "

@@ -32,9 +32,10 @@ options:
                              (default: the CPUs this process may use); the
                              output is the same for any N
   --threads=N                threads the compiled code runs its parallel
-                             loops on, through OpenMP (libomp): 0 = the
-                             runtime's count when it runs; 1 (default) =
-                             sequential, no runtime needed
+                             loops on, through OpenMP (libomp): 0 (default)
+                             = the runtime's count when it runs (the CPUs
+                             the process may use, or OMP_NUM_THREADS);
+                             1 = sequential, no runtime needed
   --module-name=NAME         the module's name (header namespace, manifest);
                              default: the name an earlier stage's compile
                              gave it, else the input file's stem

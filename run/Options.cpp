@@ -49,7 +49,8 @@ options:
   --benchmark-time=SECONDS   the time budget of --benchmark (default 1)
   --print-limit=N            print results of more elements elided (1000)
   --threads=N                threads of the code's parallel loops: compiled
-                             with N for an MLIR module; OMP_NUM_THREADS for a
+                             with N for an MLIR module (default 0: the
+                             OpenMP runtime's count); OMP_NUM_THREADS for a
                              shared library compiled with --threads=0
   -O0..-O3, --target=SPEC    how an MLIR module is compiled (default -O2,
                              host)

@@ -34,9 +34,6 @@ int fail(const aot::Error &e) {
   std::cerr << e.str() << "\n";
   return 1;
 }
-int fail(const std::string &message) {
-  return fail(aot::Error::message(message));
-}
 
 bool endsWith(const std::string &s, std::string_view ext) {
   return s.size() >= ext.size() &&

@@ -74,11 +74,12 @@ public:
   /// Threads the compiled code runs its parallel loops on: the outermost
   /// tile loop of each op large enough to gain from them (a matmul's
   /// column blocks, an elementwise op's rows) becomes an OpenMP parallel
-  /// loop. 1 (the default) keeps the code sequential, with no runtime to
-  /// link; 0 uses as many as the OpenMP runtime does when the code runs
-  /// (OMP_NUM_THREADS, else the CPUs the process may use); N asks for N. The
-  /// manifest's `link` then names "omp" (LLVM's libomp). Results are the
-  /// same for any count: each thread computes whole output tiles.
+  /// loop. 0 (the default) uses as many as the OpenMP runtime does when the
+  /// code runs (OMP_NUM_THREADS, else the CPUs the process may use); N asks
+  /// for N; 1 keeps the code sequential, with no runtime to link. Code with
+  /// a parallel loop names "omp" (LLVM's libomp) in the manifest's `link`;
+  /// code whose ops are all too small for threads needs nothing. Results
+  /// are the same for any count: each thread computes whole output tiles.
   Pipeline &runThreads(unsigned count);
   unsigned runThreads() const { return runThreads_; }
   /// The module's name, a C identifier: the header's namespace, the
@@ -152,7 +153,7 @@ private:
   Stage last_ = Stage::Object;
   int optLevel_ = 2;
   unsigned threads_ = 0;
-  unsigned runThreads_ = 1;
+  unsigned runThreads_ = 0;
   std::string moduleName_;
   std::string weightsFile_;
   std::uint64_t weightsMinBytes_ = kExternalWeightsMinBytes;

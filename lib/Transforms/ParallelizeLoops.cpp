@@ -4,12 +4,16 @@
 // known; here, after bufferization, a marked loop that still carries values
 // (a tensor the bufferization could not write in place) stays sequential.
 // OpenMP comes from upstream's convert-scf-to-openmp, so that the threads
-// are those of a maintained runtime (libomp), not a pool of our own.
+// are those of a maintained runtime (libomp), not a pool of our own. A loop
+// whose trip count is only known when the code runs gets an `if` clause:
+// below the trips that are worth threads (the mark's value), the calling
+// thread runs it alone, without waking the others.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -20,6 +24,26 @@ namespace aot {
 #include "Transforms/Passes.h.inc"
 
 namespace {
+
+/// A loop's bounds, which convert-scf-to-openmp gives its omp.loop_nest.
+using Bounds = std::tuple<mlir::Value, mlir::Value, mlir::Value>;
+
+/// Whether `loop` makes at least `minTrips` trips, computed before it.
+mlir::Value makesTrips(mlir::scf::ForOp loop, int64_t minTrips) {
+  mlir::OpBuilder b(loop);
+  mlir::Location loc = loop.getLoc();
+  mlir::Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
+              step = loop.getStep();
+  // ceil((ub - lb) / step) with ub >= lb and step > 0, as tiling makes them.
+  mlir::Value span = mlir::arith::SubIOp::create(b, loc, ub, lb);
+  mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
+  mlir::Value rounded = mlir::arith::AddIOp::create(
+      b, loc, span, mlir::arith::SubIOp::create(b, loc, step, one));
+  mlir::Value trips = mlir::arith::DivUIOp::create(b, loc, rounded, step);
+  return mlir::arith::CmpIOp::create(
+      b, loc, mlir::arith::CmpIPredicate::uge, trips,
+      mlir::arith::ConstantIndexOp::create(b, loc, minTrips));
+}
 
 /// `loop` as an scf.parallel with the same bounds and body.
 void toParallel(mlir::scf::ForOp loop) {
@@ -50,10 +74,19 @@ struct ParallelizeLoopsPass
         marked.push_back(loop);
     });
     bool any = false;
+    // The `if` conditions, by the bounds of their loops. Two loops with the
+    // same bound values share the first one's condition: either is right,
+    // and only where the work starts on threads differs.
+    llvm::DenseMap<Bounds, mlir::Value> conditions;
     for (mlir::scf::ForOp loop : marked) {
+      auto minTrips = loop->getAttrOfType<mlir::IntegerAttr>(kParallelLoopAttr);
       loop->removeAttr(kParallelLoopAttr);
       if (!threads || *threads == 1 || loop.getNumResults() != 0)
         continue;
+      Bounds bounds{loop.getLowerBound(), loop.getUpperBound(),
+                    loop.getStep()};
+      if (minTrips && minTrips.getInt() > 1 && !conditions.count(bounds))
+        conditions[bounds] = makesTrips(loop, minTrips.getInt());
       toParallel(loop);
       any = true;
     }
@@ -63,8 +96,24 @@ struct ParallelizeLoopsPass
     mlir::ConvertSCFToOpenMPPassOptions options;
     options.numThreads = unsigned(*threads);
     pm.addPass(mlir::createConvertSCFToOpenMPPass(options));
-    if (mlir::failed(runPipeline(pm, module)))
+    if (mlir::failed(runPipeline(pm, module))) {
       signalPassFailure();
+      return;
+    }
+    module.walk([&](mlir::omp::ParallelOp parallel) {
+      mlir::omp::LoopNestOp nest;
+      parallel.walk([&](mlir::omp::LoopNestOp n) {
+        nest = n;
+        return mlir::WalkResult::interrupt();
+      });
+      if (!nest || nest.getNumLoops() != 1)
+        return;
+      auto it = conditions.find(Bounds{nest.getLoopLowerBounds()[0],
+                                       nest.getLoopUpperBounds()[0],
+                                       nest.getLoopSteps()[0]});
+      if (it != conditions.end())
+        parallel.getIfExprMutable().assign(it->second);
+    });
   }
 };
 

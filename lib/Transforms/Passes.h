@@ -35,7 +35,8 @@ inline mlir::func::FuncOp calledDispatch(mlir::Operation *op,
 }
 
 /// On an scf.for whose iterations may run on threads of their own: set by
-/// aot-tile-and-vectorize, read by aot-parallelize-loops.
+/// aot-tile-and-vectorize, read by aot-parallelize-loops. Its value (i64):
+/// the fewest trips worth threads when the trip count is dynamic (0: any).
 inline constexpr llvm::StringLiteral kParallelLoopAttr = "aot.parallel";
 /// On the module while a stage runs: Pipeline::runThreads, the threads the
 /// compiled code runs on (read by aot-parallelize-loops).

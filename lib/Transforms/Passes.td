@@ -362,10 +362,13 @@ def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
     `aot.threads` attribute (set by the compile from Pipeline::runThreads):
     1, or no attribute, leaves every loop sequential (no OpenMP runtime
     needed); 0 uses the runtime's count when the code runs; N asks for N.
-    The marks are removed either way.
+    A loop over a dynamic dim whose mark gives the fewest trips worth
+    threads gets an `if` clause: below that many trips the calling thread
+    runs it alone. The marks are removed either way.
   }];
   let dependentDialects = [
     "mlir::scf::SCFDialect", "mlir::omp::OpenMPDialect",
+    "mlir::arith::ArithDialect",
     "mlir::LLVM::LLVMDialect", "mlir::memref::MemRefDialect"
   ];
 }

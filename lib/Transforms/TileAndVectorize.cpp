@@ -73,13 +73,24 @@ std::optional<unsigned> reductionLoop(mlir::linalg::LinalgOp op) {
 /// is done before threads would have started on it.
 constexpr int64_t kParallelWork = int64_t(1) << 17;
 
+/// A tile loop that may run on threads.
+struct ParallelLoop {
+  /// Its index among the loops tiling makes.
+  unsigned index;
+  /// When its trip count is dynamic and every other dim of the op static:
+  /// the fewest trips with enough work for threads (fewer run on the
+  /// calling thread, decided when the code runs). 0: no such bound.
+  int64_t minTrips;
+};
+
 /// Which tile loop of those that tiling `op` with `sizes` (in the order of
 /// `interchange`, if any) makes can run on threads: the outermost that runs
 /// more than once, when it runs over a parallel dim of `op` and `op` has
-/// enough work for threads (the loops outside it run once, and fold away).
-std::optional<unsigned> parallelLoop(mlir::linalg::LinalgOp op,
-                                     llvm::ArrayRef<int64_t> sizes,
-                                     llvm::ArrayRef<int64_t> interchange) {
+/// (or, with dynamic dims, may have) enough work for threads (the loops
+/// outside it run once, and fold away).
+std::optional<ParallelLoop> parallelLoop(mlir::linalg::LinalgOp op,
+                                         llvm::ArrayRef<int64_t> sizes,
+                                         llvm::ArrayRef<int64_t> interchange) {
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t work = 1;
   for (int64_t r : ranges)
@@ -95,27 +106,42 @@ std::optional<unsigned> parallelLoop(mlir::linalg::LinalgOp op,
     if (d >= sizes.size() || sizes[d] == 0)
       continue;
     bool once = !mlir::ShapedType::isDynamic(ranges[d]) && ranges[d] <= sizes[d];
-    if (!once)
-      return mlir::linalg::isParallelIterator(iterators[d])
-                 ? std::optional<unsigned>(loop)
-                 : std::nullopt;
-    ++loop;
+    if (once) {
+      ++loop;
+      continue;
+    }
+    if (!mlir::linalg::isParallelIterator(iterators[d]))
+      return std::nullopt;
+    // The work of one trip: a tile of this dim, all of the others.
+    int64_t perTrip = sizes[d];
+    for (size_t other = 0; other < ranges.size() && perTrip; ++other)
+      if (other != d)
+        perTrip = mlir::ShapedType::isDynamic(ranges[other])
+                      ? 0
+                      : std::min(perTrip * ranges[other], kParallelWork);
+    int64_t minTrips = 0;
+    if (mlir::ShapedType::isDynamic(ranges[d]) && perTrip > 0)
+      minTrips = (kParallelWork + perTrip - 1) / perTrip;
+    return ParallelLoop{loop, minTrips};
   }
   return std::nullopt;
 }
 
-/// Marks loop `index` of `tiled` parallel, unless a loop around it already
-/// is (one level of threads).
+/// Marks the loop `parallel` of `tiled` parallel, unless a loop around it
+/// already is (one level of threads). The mark holds its minTrips.
 void markParallel(mlir::scf::SCFTilingResult &tiled,
-                  std::optional<unsigned> index) {
-  if (!index || *index >= tiled.loops.size())
+                  std::optional<ParallelLoop> parallel) {
+  if (!parallel || parallel->index >= tiled.loops.size())
     return;
-  mlir::Operation *loop = tiled.loops[*index].getOperation();
+  mlir::Operation *loop = tiled.loops[parallel->index].getOperation();
   for (mlir::Operation *p = loop->getParentOp(); p; p = p->getParentOp())
     if (p->hasAttr(kParallelLoopAttr))
       return;
   if (llvm::isa<mlir::scf::ForOp>(loop))
-    loop->setAttr(kParallelLoopAttr, mlir::UnitAttr::get(loop->getContext()));
+    loop->setAttr(kParallelLoopAttr,
+                  mlir::IntegerAttr::get(
+                      mlir::IntegerType::get(loop->getContext(), 64),
+                      parallel->minTrips));
 }
 
 /// Tiles `op` in place with tile sizes `sizes` (its uses take the tiled
@@ -127,7 +153,7 @@ tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
             mlir::scf::SCFTilingOptions options) {
   options.setTileSizes(mlir::getAsIndexOpFoldResult(op->getContext(), sizes));
   // Asked before tiling, which replaces `op`.
-  std::optional<unsigned> parallel =
+  std::optional<ParallelLoop> parallel =
       parallelLoop(op, sizes, options.interchangeVector);
   rewriter.setInsertionPoint(op);
   auto tiled = mlir::scf::tileUsingSCF(

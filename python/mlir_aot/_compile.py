@@ -44,7 +44,8 @@ def compile(source, opt=3, threads=None, target=None, output=None,
     library and loads it; returns the Module.
 
     opt: optimisation level 0..3. threads: threads the compiled code runs
-    its parallel loops on (aot-compile --threads; None: its default, one).
+    its parallel loops on (aot-compile --threads; None: its default, 0 = the
+    OpenMP runtime's count when the code runs).
     target: aot-compile --target (None: this machine). output: where to
     write the library; None: a temporary directory, removed once the
     library is loaded. extra_args: more aot-compile options.

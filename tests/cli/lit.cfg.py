@@ -82,6 +82,12 @@ config.substitutions.append(("%{cli-inputs}", os.path.join(cli_dir, "Inputs")))
 config.substitutions.append(("%{abi-include}", config.aot_abi_include_dir))
 # What compiled objects link besides libc (their manifest's "aot_runtime").
 config.substitutions.append(("%{runtime}", quote(config.aot_runtime)))
+# LLVM's OpenMP runtime, for code with parallel loops (the manifest's "omp"),
+# with a run path: it lives beside LLVM, off the loader's default path.
+omp = getattr(config, "aot_openmp_library", "")
+if omp:
+    config.substitutions.append(
+        ("%{omp}", quote(omp) + " -Wl,-rpath," + quote(os.path.dirname(omp))))
 
 # A C and a C++ compiler, to link and run code against the outputs.
 # (Substitution keys are regular expressions: hence %{cxx}, not %{c++}.)

@@ -47,6 +47,10 @@ function(aot_testgen_e2e name mlir script)
   target_include_directories(testgen_e2e_${name} PRIVATE ${dir})
   target_link_libraries(testgen_e2e_${name} PRIVATE
     MlirAot::testmain MlirAot::runtime m)
+  # The manifest's "omp": code with parallel loops (the default --threads=0).
+  if(AOT_OPENMP_LIBRARY)
+    target_link_libraries(testgen_e2e_${name} PRIVATE ${AOT_OPENMP_LIBRARY})
+  endif()
   target_compile_options(testgen_e2e_${name} PRIVATE
     $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra>)
 endfunction()
