@@ -61,8 +61,7 @@ void toParallel(mlir::scf::ForOp loop) {
   loop.erase();
 }
 
-struct ParallelizeLoopsPass
-    : impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
+struct ParallelizeLoopsPass : impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
   void runOnOperation() override {
     mlir::ModuleOp module = getOperation();
     std::optional<uint64_t> threads;
@@ -83,8 +82,7 @@ struct ParallelizeLoopsPass
       loop->removeAttr(kParallelLoopAttr);
       if (!threads || *threads == 1 || loop.getNumResults() != 0)
         continue;
-      Bounds bounds{loop.getLowerBound(), loop.getUpperBound(),
-                    loop.getStep()};
+      Bounds bounds{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
       if (minTrips && minTrips.getInt() > 1 && !conditions.count(bounds))
         conditions[bounds] = makesTrips(loop, minTrips.getInt());
       toParallel(loop);
