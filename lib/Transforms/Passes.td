@@ -149,10 +149,15 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
            "columns of a contraction's register block">,
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
            "elements per vector for elementwise ops">,
+    Option<"pairDot", "x86-pair-dot", "bool", /*default=*/"false",
+           "integer matmuls of i8 or i16 operands into i32 take two steps "
+           "of K at a time with AVX-512's vpmaddwd (a target with "
+           "AVX512BW; LLVM makes it vpdpwssd where the CPU has VNNI)">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
-    "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"
+    "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect",
+    "mlir::LLVM::LLVMDialect"
   ];
 }
 
@@ -370,6 +375,21 @@ def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
     "mlir::scf::SCFDialect", "mlir::omp::OpenMPDialect",
     "mlir::arith::ArithDialect",
     "mlir::LLVM::LLVMDialect", "mlir::memref::MemRefDialect"
+  ];
+}
+
+def X86PairDot : Pass<"aot-x86-pair-dot", "mlir::ModuleOp"> {
+  let summary = "Pair dots of integer matmuls as x86's vpmaddwd";
+  let description = [{
+    After bufferization: every `vector.contract` that aot-tile-and-vectorize
+    tagged `aot.pair_dot` (16 pairs of i16 into 16 i32 lanes, plus an
+    accumulator) becomes a call of `llvm.x86.avx512.pmaddw.d.512` and an
+    `arith.addi`, which LLVM fuses into `vpdpwssd` on a CPU with AVX-512
+    VNNI. Untagged contractions are left alone.
+  }];
+  let dependentDialects = [
+    "mlir::LLVM::LLVMDialect", "mlir::vector::VectorDialect",
+    "mlir::arith::ArithDialect"
   ];
 }
 

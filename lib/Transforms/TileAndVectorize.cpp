@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -50,6 +51,136 @@ bool touchesI1(mlir::linalg::LinalgOp op) {
     if (mlir::getElementTypeOrSelf(v.getType()).isInteger(1))
       return true;
   return false;
+}
+
+/// Whether `op` multiplies i8 or i16 operands into an i32 result.
+bool isSmallIntegerContraction(mlir::linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return false;
+  auto elementOf = [](mlir::OpOperand *operand) {
+    return mlir::getElementTypeOrSelf(operand->get().getType());
+  };
+  auto small = [&](mlir::OpOperand *operand) {
+    return elementOf(operand).isInteger(8) || elementOf(operand).isInteger(16);
+  };
+  return small(op.getDpsInputOperand(0)) && small(op.getDpsInputOperand(1)) &&
+         elementOf(op.getDpsInitOperand(0)).isInteger(32);
+}
+
+/// The i8 or i16 vector whose values a contraction operand `v` holds: `v`
+/// itself (a contraction sign-extends narrower integer operands to its
+/// accumulator's type) or what it is sign-extended from; else null.
+mlir::Value signExtendedSmall(mlir::Value v) {
+  auto small = [](mlir::Value x) {
+    mlir::Type t = mlir::getElementTypeOrSelf(x.getType());
+    return t.isInteger(8) || t.isInteger(16);
+  };
+  if (small(v))
+    return v;
+  auto ext = v.getDefiningOp<mlir::arith::ExtSIOp>();
+  return ext && small(ext.getIn()) ? ext.getIn() : nullptr;
+}
+
+/// A register block of an integer matmul whose K is tiled by 2: a
+/// vector.contract of an M x 2 and a 2 x N matrix of i8 or i16 values
+/// (sign-extended to i32) into an M x N i32 accumulator, in 16-lane chunks
+/// of N. Each chunk of each row becomes a contraction of 16 pairs of i16
+/// (A's pair of the row, broadcast; B's two rows, interleaved) into 16 i32
+/// lanes, tagged kPairDotAttr: exactly what x86's vpmaddwd computes, which
+/// aot-x86-pair-dot makes of it after bufferization (vpdpwssd, with the
+/// accumulation, on a CPU with AVX-512 VNNI). Untagged, it is still a valid
+/// contraction that any lowering computes.
+constexpr int64_t kPairDotLanes = 16; // i32 lanes of a 512-bit vector
+/// On a contraction that becomes pair dots at the end of the pass.
+constexpr llvm::StringLiteral kPairDotBlock = "aot.pair_dot_block";
+
+/// Whether splitIntoPairDots applies to `op`.
+bool isPairDotBlock(mlir::vector::ContractionOp op) {
+  mlir::MLIRContext *ctx = op.getContext();
+  if (op.getKind() != mlir::vector::CombiningKind::ADD ||
+      llvm::isa<mlir::vector::MaskOp>(op->getParentOp()))
+    return false;
+  mlir::AffineExpr m, n, k;
+  mlir::bindDims(ctx, m, n, k);
+  auto map = [&](mlir::AffineExpr row, mlir::AffineExpr col) {
+    return mlir::AffineMap::get(3, 0, {row, col}, ctx);
+  };
+  llvm::SmallVector<mlir::AffineMap> matmul = {map(m, k), map(k, n), map(m, n)};
+  if (op.getIndexingMapsArray() != matmul)
+    return false;
+  auto accType = llvm::dyn_cast<mlir::VectorType>(op.getAccType());
+  mlir::Value lhs = signExtendedSmall(op.getLhs());
+  mlir::Value rhs = signExtendedSmall(op.getRhs());
+  if (!accType || !lhs || !rhs || accType.getRank() != 2 ||
+      !accType.getElementType().isInteger(32) ||
+      op.getLhsType().getShape()[1] != 2 ||
+      accType.getShape()[1] % kPairDotLanes != 0 || accType.isScalable())
+    return false;
+  return true;
+}
+
+void splitIntoPairDots(mlir::vector::ContractionOp op,
+                       mlir::RewriterBase &rewriter) {
+  constexpr int64_t kLanes = kPairDotLanes;
+  mlir::MLIRContext *ctx = op.getContext();
+  auto accType = llvm::cast<mlir::VectorType>(op.getAccType());
+  mlir::Value lhs = signExtendedSmall(op.getLhs());
+  mlir::Value rhs = signExtendedSmall(op.getRhs());
+  int64_t rows = accType.getShape()[0], cols = accType.getShape()[1];
+  mlir::Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  mlir::Type i16 = rewriter.getI16Type();
+  auto toI16 = [&](mlir::Value v) -> mlir::Value {
+    auto type = llvm::cast<mlir::VectorType>(v.getType());
+    if (type.getElementType().isInteger(16))
+      return v;
+    return mlir::arith::ExtSIOp::create(rewriter, loc, type.clone(i16), v);
+  };
+  mlir::Value a = toI16(lhs);
+  // B's pairs, chunk by chunk: 16 x 2, row j holding B[0][j], B[1][j]:
+  // its two rows interleaved (still narrow: one shuffle of bytes), then
+  // widened.
+  auto pairType = mlir::VectorType::get({kLanes, 2}, i16);
+  llvm::SmallVector<mlir::Value> bPairs;
+  for (int64_t c = 0; c < cols; c += kLanes) {
+    auto row = [&](int64_t r) -> mlir::Value {
+      return mlir::vector::ExtractStridedSliceOp::create(
+          rewriter, loc, mlir::vector::ExtractOp::create(rewriter, loc, rhs, r),
+          {c}, {kLanes}, {1});
+    };
+    mlir::Value interleaved = toI16(
+        mlir::vector::InterleaveOp::create(rewriter, loc, row(0), row(1)));
+    bPairs.push_back(mlir::vector::ShapeCastOp::create(rewriter, loc, pairType,
+                                                       interleaved));
+  }
+  mlir::AffineExpr j, t;
+  mlir::bindDims(ctx, j, t);
+  mlir::AffineMap pairs = mlir::AffineMap::get(2, 0, {j, t}, ctx);
+  mlir::AffineMap lanes = mlir::AffineMap::get(2, 0, {j}, ctx);
+  auto iterators =
+      rewriter.getArrayAttr({mlir::vector::IteratorTypeAttr::get(
+                                 ctx, mlir::vector::IteratorType::parallel),
+                             mlir::vector::IteratorTypeAttr::get(
+                                 ctx, mlir::vector::IteratorType::reduction)});
+  mlir::Value result = op.getAcc();
+  for (int64_t i = 0; i < rows; ++i) {
+    mlir::Value aPairs = mlir::vector::BroadcastOp::create(
+        rewriter, loc, pairType,
+        mlir::vector::ExtractOp::create(rewriter, loc, a, i));
+    mlir::Value row = mlir::vector::ExtractOp::create(rewriter, loc, result, i);
+    for (int64_t c = 0; c < cols; c += kLanes) {
+      mlir::Value acc = mlir::vector::ExtractStridedSliceOp::create(
+          rewriter, loc, row, {c}, {kLanes}, {1});
+      auto dot = mlir::vector::ContractionOp::create(
+          rewriter, loc, aPairs, bPairs[c / kLanes], acc,
+          rewriter.getAffineMapArrayAttr({pairs, pairs, lanes}), iterators);
+      dot->setAttr(kPairDotAttr, rewriter.getUnitAttr());
+      row = mlir::vector::InsertStridedSliceOp::create(rewriter, loc, dot, row,
+                                                       {c}, {1});
+    }
+    result = mlir::vector::InsertOp::create(rewriter, loc, row, result, i);
+  }
+  rewriter.replaceOp(op, result);
 }
 
 bool isParallelGenericOrFill(mlir::linalg::LinalgOp op) {
@@ -105,7 +236,8 @@ std::optional<ParallelLoop> parallelLoop(mlir::linalg::LinalgOp op,
     size_t d = interchange.empty() ? i : size_t(interchange[i]);
     if (d >= sizes.size() || sizes[d] == 0)
       continue;
-    bool once = !mlir::ShapedType::isDynamic(ranges[d]) && ranges[d] <= sizes[d];
+    bool once =
+        !mlir::ShapedType::isDynamic(ranges[d]) && ranges[d] <= sizes[d];
     if (once) {
       ++loop;
       continue;
@@ -138,10 +270,10 @@ void markParallel(mlir::scf::SCFTilingResult &tiled,
     if (p->hasAttr(kParallelLoopAttr))
       return;
   if (llvm::isa<mlir::scf::ForOp>(loop))
-    loop->setAttr(kParallelLoopAttr,
-                  mlir::IntegerAttr::get(
-                      mlir::IntegerType::get(loop->getContext(), 64),
-                      parallel->minTrips));
+    loop->setAttr(
+        kParallelLoopAttr,
+        mlir::IntegerAttr::get(mlir::IntegerType::get(loop->getContext(), 64),
+                               parallel->minTrips));
 }
 
 /// Tiles `op` in place with tile sizes `sizes` (its uses take the tiled
@@ -232,6 +364,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
     sizes[dims->m[0]] = evenTile(ranges[dims->m[0]], tileM);
     sizes[dims->n[0]] = evenTile(ranges[dims->n[0]], tileN);
+    // Two steps of K for vpmaddwd (PairDot), where K splits into pairs.
+    int64_t k = ranges[dims->k[0]];
+    if (pairDot && isSmallIntegerContraction(op) &&
+        !mlir::ShapedType::isDynamic(k) && k % 2 == 0)
+      sizes[dims->k[0]] = 2;
     return sizes;
   }
 
@@ -466,8 +603,34 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       }
     }
 
-    if (mlir::failed(mlir::applyPatternsGreedily(fn, vectorLowering)))
+    // Integer register blocks stay contractions here, to become pair dots
+    // once their accumulators are hoisted (below); the vector lowering
+    // leaves them alone, and aot-x86-pair-dot lowers the pair dots after
+    // bufferization.
+    llvm::SmallVector<mlir::Operation *> toLower;
+    if (pairDot) {
+      bool any = false;
+      fn.walk([&](mlir::vector::ContractionOp c) {
+        if (isPairDotBlock(c)) {
+          c->setAttr(kPairDotBlock, mlir::UnitAttr::get(c.getContext()));
+          any = true;
+        }
+      });
+      if (any)
+        fn.walk([&](mlir::Operation *o) {
+          if (!o->hasAttr(kPairDotBlock) && o != fn.getOperation())
+            toLower.push_back(o);
+        });
+    }
+    if (!toLower.empty()) {
+      mlir::GreedyRewriteConfig config;
+      config.setStrictness(mlir::GreedyRewriteStrictness::ExistingAndNewOps);
+      if (mlir::failed(
+              mlir::applyOpPatternsGreedily(toLower, vectorLowering, config)))
+        return signalPassFailure();
+    } else if (mlir::failed(mlir::applyPatternsGreedily(fn, vectorLowering))) {
       return signalPassFailure();
+    }
 
     // Math functions on vectors as vector arithmetic (MLIR's polynomial
     // approximations of exp, log, tanh, erf, ...) instead of a libm call per
@@ -500,6 +663,30 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
     for (mlir::LoopLikeOpInterface loop : loops)
       (void)mlir::moveLoopInvariantCode(loop);
+
+    llvm::SmallVector<mlir::vector::ContractionOp> blocks;
+    fn.walk([&](mlir::vector::ContractionOp c) {
+      if (c->hasAttr(kPairDotBlock))
+        blocks.push_back(c);
+    });
+    if (!blocks.empty()) {
+      // Their K loops step by two, and the indices of the accumulator's
+      // read and write become invariant only once the code above moved out
+      // what the loop does not change: hoist the accumulators again.
+      loops.clear();
+      fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
+      for (mlir::LoopLikeOpInterface loop : loops)
+        (void)mlir::hoistLoopInvariantSubsets(rewriter, loop);
+      blocks.clear();
+      fn.walk([&](mlir::vector::ContractionOp c) {
+        if (c->hasAttr(kPairDotBlock))
+          blocks.push_back(c);
+      });
+    }
+    for (mlir::vector::ContractionOp c : blocks) {
+      c->removeAttr(kPairDotBlock);
+      splitIntoPairDots(c, rewriter);
+    }
   }
 };
 } // namespace

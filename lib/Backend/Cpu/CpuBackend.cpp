@@ -22,6 +22,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 
 #include <vector>
 
@@ -106,7 +107,15 @@ std::string CpuBackend::targetString(const Target &target) const {
   return s;
 }
 
-std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
+/// Whether code for `target` may use AVX-512 BW's 512-bit vpmaddwd.
+bool hasAvx512Bw(const Target &target) {
+  auto tm = createTargetMachine(target, /*optLevel=*/0);
+  if (!tm || !(*tm)->getTargetTriple().isX86())
+    return false;
+  return (*tm)->getMCSubtargetInfo()->checkFeatures("+avx512bw");
+}
+
+std::string CpuBackend::defaultPasses(Stage stage, const Target &target) const {
   if (stage == Stage::Linalg)
     return "lift-cf-to-scf,"
            "func.func(aot-keep-constants-narrow,"
@@ -119,14 +128,17 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
            "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
            "aot-deduplicate-dispatches";
   if (stage == Stage::Tiled)
-    return "func.func(aot-tile-and-vectorize),canonicalize,cse";
+    return hasAvx512Bw(target)
+               ? "func.func(aot-tile-and-vectorize{x86-pair-dot=true}),"
+                 "canonicalize,cse"
+               : "func.func(aot-tile-and-vectorize),canonicalize,cse";
   if (stage == Stage::Bufferized)
     return "aot-protect-arguments,aot-split-shared-reads,"
            "one-shot-bufferize{bufferize-function-boundaries "
            "function-boundary-type-conversion=identity-layout-map "
            "allow-return-allocs-from-loops},"
-           "aot-number-constants,canonicalize,drop-equivalent-buffer-results,aot-hide-dispatch-"
-           "buffers,"
+           "aot-number-constants,canonicalize,drop-equivalent-buffer-results,"
+           "aot-hide-dispatch-buffers,"
            "buffer-deallocation-pipeline,aot-free-dispatch-buffers,"
            "convert-bufferization-to-memref,"
            "canonicalize";
@@ -137,9 +149,13 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &) const {
     // the passes that add declarations to the module run on it whole.
     // math.ipowi and math.fpowi (on vectors, lane by lane) as calls of
     // functions the pass writes; ctlz keeps its LLVM intrinsic.
-    return "aot-parallelize-loops,convert-math-to-funcs{convert-ctlz=false},"
+    // The pair dots of integer matmuls become vpmaddwd (aot-x86-pair-dot);
+    // only x86 code with AVX512BW has them.
+    return "aot-parallelize-loops,aot-x86-pair-dot,"
+           "convert-math-to-funcs{convert-ctlz=false},"
            "aot-export-c-interface,"
-           "func.func(convert-linalg-to-loops,convert-vector-to-scf{full-unroll=true},"
+           "func.func(convert-linalg-to-loops,"
+           "convert-vector-to-scf{full-unroll=true},"
            "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
            "lower-affine,arith-emulate-unsupported-floats{source-types=bf16,"
            "f8E4M3FN,f8E5M2,f8E4M3FNUZ,f8E5M2FNUZ target-type=f32},"
@@ -184,8 +200,8 @@ Status CpuBackend::generateFrom(std::string_view source,
 std::span<const LinkSymbol> CpuBackend::linkTable() const {
   static const std::vector<LinkSymbol> table =
       // OpenMP first: libc's "__" prefix would take its __kmpc_ names.
-      joinLinkTables({openMpSymbols(), libcSymbols(), runtimeSymbols(),
-                      libmSymbols()});
+      joinLinkTables(
+          {openMpSymbols(), libcSymbols(), runtimeSymbols(), libmSymbols()});
   return table;
 }
 

@@ -1,0 +1,60 @@
+// Integer matmuls of i8 and i16 operands accumulated in i32, at the sizes
+// that choose between the ways the tiled stage computes them.
+
+// Two steps of K at a time (the pair dots of an AVX-512 target): 8-row blocks, two 16-lane chunks per block.
+func.func @mm_i8_pairs(%a: tensor<64x256xi8>, %b: tensor<256x96xi8>) -> tensor<64x96xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<64x96xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<64x96xi32>) -> tensor<64x96xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x256xi8>, tensor<256x96xi8>) outs(%f : tensor<64x96xi32>) -> tensor<64x96xi32>
+  return %r : tensor<64x96xi32>
+}
+
+// K of 512: cut into cache blocks of 256, each in pairs.
+func.func @mm_i8_k_blocks(%a: tensor<32x512xi8>, %b: tensor<512x64xi8>) -> tensor<32x64xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<32x64xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<32x64xi32>) -> tensor<32x64xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<32x512xi8>, tensor<512x64xi8>) outs(%f : tensor<32x64xi32>) -> tensor<32x64xi32>
+  return %r : tensor<32x64xi32>
+}
+
+// An odd K: one step of K at a time.
+func.func @mm_i8_odd_k(%a: tensor<24x37xi8>, %b: tensor<37x48xi8>) -> tensor<24x48xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<24x48xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<24x48xi32>) -> tensor<24x48xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<24x37xi8>, tensor<37x48xi8>) outs(%f : tensor<24x48xi32>) -> tensor<24x48xi32>
+  return %r : tensor<24x48xi32>
+}
+
+// N of 24: register blocks narrower than a 16-lane chunk.
+func.func @mm_i8_narrow_n(%a: tensor<16x64xi8>, %b: tensor<64x24xi8>) -> tensor<16x24xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<16x24xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<16x24xi32>) -> tensor<16x24xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<16x64xi8>, tensor<64x24xi8>) outs(%f : tensor<16x24xi32>) -> tensor<16x24xi32>
+  return %r : tensor<16x24xi32>
+}
+
+// i16 operands, with -32768 x -32768 twice in a pair: the pair's sum wraps in i32 as the i32 additions do.
+func.func @mm_i16_pairs(%a: tensor<16x64xi16>, %b: tensor<64x32xi16>) -> tensor<16x32xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<16x32xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<16x32xi32>) -> tensor<16x32xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<16x64xi16>, tensor<64x32xi16>) outs(%f : tensor<16x32xi32>) -> tensor<16x32xi32>
+  return %r : tensor<16x32xi32>
+}
+
+// Dynamic shapes: K unknown at compile time, one step of K at a time.
+func.func @mm_i8_dynamic(%a: tensor<?x?xi8>, %b: tensor<?x?xi8>) -> tensor<?x?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %m = tensor.dim %a, %c0 : tensor<?x?xi8>
+  %n = tensor.dim %b, %c1 : tensor<?x?xi8>
+  %e = tensor.empty(%m, %n) : tensor<?x?xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<?x?xi32>) -> tensor<?x?xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xi8>, tensor<?x?xi8>) outs(%f : tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
