@@ -432,12 +432,14 @@ def ExpandFloat8 : Pass<"aot-expand-float8"> {
 }
 
 def BitCountsToLlvm : Pass<"aot-bit-counts-to-llvm"> {
-  let summary = "math.ctlz, math.cttz and math.ctpop as LLVM intrinsics";
+  let summary = "math.ctlz, math.cttz, math.ctpop and math.trunc as LLVM "
+                "intrinsics";
   let description = [{
     For GPU kernels, whose lowering (convert-gpu-to-nvvm) leaves these
-    integer ops alone: each becomes the LLVM intrinsic (`llvm.intr.ctlz`,
-    `cttz`, `ctpop`; a zero input gives the bit width), which the NVPTX
-    back end has instructions for. Scalars and vectors.
+    integer ops alone and makes math.trunc a call of libm's `truncf`, which
+    kernels cannot link: each becomes the LLVM intrinsic (`llvm.intr.ctlz`,
+    `cttz`, `ctpop`, a zero input giving the bit width; `llvm.intr.trunc`),
+    which the NVPTX back end has instructions for. Scalars and vectors.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }

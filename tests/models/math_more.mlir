@@ -1,12 +1,9 @@
-// cuda: not yet: in kernels math.ipowi and math.fpowi have no lowering, and
-// a rounding function ends as a call of libm's truncf, which kernels cannot
-// make; this model is checked on the CPU only.
 // Math functions not covered by the other models, each checked against
 // numpy on inputs in its domain: on f32 vectors (MLIR's polynomial
 // approximations where it has one, libm otherwise), the rounding functions
 // with ties, the classification predicates on NaN, infinities and
 // subnormals, and the integer ops; ipowi and fpowi become functions of
-// their own (convert-math-to-funcs).
+// their own (convert-math-to-funcs), in kernels too.
 
 func.func @unary(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) {
   %acos = math.acos %x : tensor<64xf32>

@@ -180,7 +180,11 @@ std::string CudaBackend::defaultPasses(Stage stage,
            "convert-parallel-loops-to-gpu,aot-gpu-check-mapped),canonicalize,"
            "cse";
   if (stage == kKernels)
-    return "gpu-kernel-outlining,aot-gpu-merge-modules,canonicalize,cse";
+    // math.ipowi and math.fpowi become functions of their own while the
+    // kernels are still inside their launches; outlining copies the ones a
+    // kernel calls into the kernels' module.
+    return "convert-math-to-funcs{convert-ctlz=false},gpu-kernel-outlining,"
+           "aot-gpu-merge-modules,canonicalize,cse";
   if (stage == kNvvm) {
     auto ptx = ptxVersionFor(target);
     std::string attach = "nvvm-attach-target{chip=" + target.chip +
