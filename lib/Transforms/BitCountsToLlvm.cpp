@@ -35,13 +35,13 @@ struct ToIntrinsic : mlir::OpRewritePattern<From> {
 struct BitCountsToLlvmPass : impl::BitCountsToLlvmBase<BitCountsToLlvmPass> {
   void runOnOperation() override {
     mlir::RewritePatternSet patterns(&getContext());
-    patterns.add<
-        ToIntrinsic<mlir::math::CountLeadingZerosOp,
-                    mlir::LLVM::CountLeadingZerosOp>,
-        ToIntrinsic<mlir::math::CountTrailingZerosOp,
-                    mlir::LLVM::CountTrailingZerosOp>,
-        ToIntrinsic<mlir::math::CtPopOp, mlir::LLVM::CtPopOp>,
-        ToIntrinsic<mlir::math::TruncOp, mlir::LLVM::FTruncOp>>(&getContext());
+    patterns.add<ToIntrinsic<mlir::math::CountLeadingZerosOp,
+                             mlir::LLVM::CountLeadingZerosOp>,
+                 ToIntrinsic<mlir::math::CountTrailingZerosOp,
+                             mlir::LLVM::CountTrailingZerosOp>,
+                 ToIntrinsic<mlir::math::CtPopOp, mlir::LLVM::CtPopOp>,
+                 ToIntrinsic<mlir::math::TruncOp, mlir::LLVM::FTruncOp>>(
+        &getContext());
     if (mlir::failed(
             mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
