@@ -3,7 +3,9 @@
 // linalg.softmax (and any op of the AggregatedOpInterface) has no lowering
 // of its own to loops or vectors: it is replaced by the ops it is made of
 // (a max reduction, an exp, a sum, a division), which the later stages fuse,
-// tile and vectorize like ops the front end wrote.
+// tile and vectorize like ops the front end wrote. Likewise tensor ops that
+// have no lowering, or one that reads data when the code runs: bitcasts,
+// pack and unpack, reshapes between static shapes.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
@@ -28,7 +30,7 @@ mlir::Value bitcastAsGeneric(mlir::RewriterBase &rewriter,
   llvm::SmallVector<mlir::OpFoldResult> sizes =
       mlir::tensor::getMixedSizes(rewriter, loc, op.getSource());
   mlir::Value init = mlir::tensor::EmptyOp::create(rewriter, loc, sizes,
-                                                    type.getElementType());
+                                                   type.getElementType());
   auto identity = rewriter.getMultiDimIdentityMap(type.getRank());
   llvm::SmallVector<mlir::utils::IteratorType> iterators(
       type.getRank(), mlir::utils::IteratorType::parallel);
@@ -42,6 +44,46 @@ mlir::Value bitcastAsGeneric(mlir::RewriterBase &rewriter,
         mlir::linalg::YieldOp::create(b, l, cast);
       });
   return generic.getResult(0);
+}
+
+/// Whether `op` reshapes between static shapes of rank 1 or more.
+bool isStaticReshape(mlir::tensor::ReshapeOp op) {
+  auto from = llvm::cast<mlir::RankedTensorType>(op.getSource().getType());
+  auto to = llvm::cast<mlir::RankedTensorType>(op.getResult().getType());
+  return from.hasStaticShape() && to.hasStaticShape() && from.getRank() > 0 &&
+         to.getRank() > 0;
+}
+
+/// All `rank` dims as one group.
+mlir::ReassociationIndices allDims(int64_t rank) {
+  mlir::ReassociationIndices dims;
+  for (int64_t i = 0; i < rank; ++i)
+    dims.push_back(i);
+  return dims;
+}
+
+/// A static `op` as a collapse_shape to one dim and an expand_shape from
+/// it: views, with no shape operand to read when the code runs (on a GPU
+/// target that operand would be in device memory, out of the host's reach).
+mlir::Value reshapeAsViews(mlir::RewriterBase &rewriter,
+                           mlir::tensor::ReshapeOp op) {
+  rewriter.setInsertionPoint(op);
+  mlir::Location loc = op.getLoc();
+  auto from = llvm::cast<mlir::RankedTensorType>(op.getSource().getType());
+  auto to = llvm::cast<mlir::RankedTensorType>(op.getResult().getType());
+  mlir::Value flat = op.getSource();
+  if (from.getRank() != 1)
+    flat = mlir::tensor::CollapseShapeOp::create(
+        rewriter, loc,
+        mlir::RankedTensorType::get({from.getNumElements()},
+                                    from.getElementType()),
+        flat,
+        llvm::ArrayRef<mlir::ReassociationIndices>{allDims(from.getRank())});
+  if (to.getRank() == 1)
+    return flat;
+  return mlir::tensor::ExpandShapeOp::create(
+      rewriter, loc, to, flat,
+      llvm::ArrayRef<mlir::ReassociationIndices>{allDims(to.getRank())});
 }
 
 struct DecomposeAggregatesPass
@@ -70,6 +112,14 @@ struct DecomposeAggregatesPass
         [&](mlir::tensor::BitcastOp op) { bitcasts.push_back(op); });
     for (mlir::tensor::BitcastOp op : bitcasts)
       rewriter.replaceOp(op, bitcastAsGeneric(rewriter, op));
+
+    llvm::SmallVector<mlir::tensor::ReshapeOp> reshapes;
+    getOperation().walk([&](mlir::tensor::ReshapeOp op) {
+      if (isStaticReshape(op))
+        reshapes.push_back(op);
+    });
+    for (mlir::tensor::ReshapeOp op : reshapes)
+      rewriter.replaceOp(op, reshapeAsViews(rewriter, op));
 
     // linalg.pack and linalg.unpack as the data movement they are: a pad,
     // a reshape and a transpose (and back, with an extract_slice), which

@@ -170,8 +170,11 @@ def DecomposeAggregates
     becomes the ops it is defined as (reductions and elementwise generics),
     which the later stages fuse, tile and vectorize. `linalg.pack` becomes a
     pad, a reshape and a transpose, `linalg.unpack` a transpose, a reshape
-    and an extract_slice. An op that cannot be decomposed is an error naming
-    it.
+    and an extract_slice. `tensor.bitcast` becomes an elementwise generic,
+    and a `tensor.reshape` between static shapes a `tensor.collapse_shape`
+    to one dim and a `tensor.expand_shape` from it (no shape operand left
+    to read when the code runs). An op that cannot be decomposed is an error
+    naming it.
   }];
   let dependentDialects = [
     "mlir::linalg::LinalgDialect", "mlir::arith::ArithDialect",

@@ -1,6 +1,3 @@
-// cuda: not yet: on the GPU target tensor.reshape's shape operand lives in
-// device memory and the host would read it (memref.reshape), which the GPU
-// back end refuses with an error naming the op; checked on the CPU only.
 // arith, tensor and scf ops not covered by the other models: unsigned and
 // extended integer arithmetic, remf, bitcasts, fptoui, tensor.reshape,
 // tensor.splat, tensor.cast, tensor.rank, scf.forall with

@@ -1,10 +1,12 @@
 // cuda: not yet: the scf.parallel reduction (parallel_sum) has no GPU
-// mapping, which the GPU back end refuses with an error naming the loop;
-// checked on the CPU only.
+// mapping, which the GPU back end refuses with an error naming the loop,
+// and reshape_dynamic's shape would be in device memory, where the host
+// cannot read it; checked on the CPU only.
 // More ops of the accepted dialects, each against numpy: bitcasts, sincos,
 // an scf.parallel reduction, batched vector-matrix products,
 // plain and NCW/NCHW convolutions and poolings, linalg.div_unsigned and
-// linalg.index, TOSA's depthwise convolution, table lookup and scatter.
+// linalg.index, TOSA's depthwise convolution, table lookup and scatter, and
+// a tensor.reshape to a shape given when the code runs.
 
 #id = affine_map<(i) -> (i)>
 func.func @bits(%x: tensor<16xf32>) -> tensor<16xi32> {
@@ -122,4 +124,12 @@ func.func @tosa_table(%x: tensor<32xi8>, %t: tensor<256xi8>) -> tensor<32xi8> {
 func.func @tosa_scatter(%v: tensor<2x6x3xf32>, %i: tensor<2x2xi32>, %u: tensor<2x2x3xf32>) -> tensor<2x6x3xf32> {
   %0 = tosa.scatter %v, %i, %u : (tensor<2x6x3xf32>, tensor<2x2xi32>, tensor<2x2x3xf32>) -> tensor<2x6x3xf32>
   return %0 : tensor<2x6x3xf32>
+}
+
+// tensor.reshape to a shape known only when the code runs (the shape is an
+// argument): memref.reshape reads it then. A reshape between static shapes
+// becomes views at the linalg stage instead (arith_tensor_more).
+func.func @reshape_dynamic(%x: tensor<4x6xf32>, %shape: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = tensor.reshape %x(%shape) : (tensor<4x6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
 }

@@ -84,6 +84,10 @@ def build(ref):
             out[n, ind[n, k]] = upd[n, k]
     ref.add("tosa_scatter", [vals, ind, upd], [out])
 
+    x = ru.uniform(g, (4, 6))
+    shape = np.array([8, 3], dtype=np.int64)
+    ref.add("reshape_dynamic", [x, shape], [x.reshape(8, 3)])
+
 
 if __name__ == "__main__":
     ru.main(build)
