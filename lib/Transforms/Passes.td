@@ -381,6 +381,20 @@ def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
   ];
 }
 
+def FoldTosaShapes : Pass<"aot-fold-tosa-shapes"> {
+  let summary = "TOSA shape operators as the constant shapes they compute";
+  let description = [{
+    Every `tosa.dim`, `tosa.concat_shape`, `tosa.slice_shape` and
+    elementwise shape operator (`tosa.add_shape`, `sub`, `mul`, `div_floor`,
+    `div_ceil`, `mod`, `max`, `min`, `exp2`, `log2_ceil`, `log2_floor`)
+    whose operands are known when compiling becomes the `tosa.const_shape`
+    of its value, in order, so that the TOSA lowerings see constant shapes.
+    One whose operands are not (a dynamic dim) or whose result is undefined
+    (a zero divisor) is an error at its location.
+  }];
+  let dependentDialects = ["mlir::tosa::TosaDialect"];
+}
+
 def X86PairDot : Pass<"aot-x86-pair-dot", "mlir::ModuleOp"> {
   let summary = "Pair dots of integer matmuls as x86's vpmaddwd";
   let description = [{

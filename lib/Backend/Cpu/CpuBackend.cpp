@@ -118,7 +118,7 @@ bool hasAvx512Bw(const Target &target) {
 std::string CpuBackend::defaultPasses(Stage stage, const Target &target) const {
   if (stage == Stage::Linalg)
     return "lift-cf-to-scf,"
-           "func.func(aot-keep-constants-narrow,"
+           "func.func(aot-keep-constants-narrow,aot-fold-tosa-shapes,"
            "tosa-optional-decompositions,tosa-to-scf,tosa-to-linalg-named,"
            "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
            "tosa-to-tensor,"
