@@ -35,11 +35,8 @@ mlir::Value makesTrips(mlir::scf::ForOp loop, int64_t minTrips) {
   mlir::Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
               step = loop.getStep();
   // ceil((ub - lb) / step) with ub >= lb and step > 0, as tiling makes them.
-  mlir::Value span = mlir::arith::SubIOp::create(b, loc, ub, lb);
-  mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
-  mlir::Value rounded = mlir::arith::AddIOp::create(
-      b, loc, span, mlir::arith::SubIOp::create(b, loc, step, one));
-  mlir::Value trips = mlir::arith::DivUIOp::create(b, loc, rounded, step);
+  mlir::Value trips = mlir::arith::CeilDivUIOp::create(
+      b, loc, mlir::arith::SubIOp::create(b, loc, ub, lb), step);
   return mlir::arith::CmpIOp::create(
       b, loc, mlir::arith::CmpIPredicate::uge, trips,
       mlir::arith::ConstantIndexOp::create(b, loc, minTrips));

@@ -53,43 +53,32 @@ bool touchesI1(mlir::linalg::LinalgOp op) {
   return false;
 }
 
+/// Whether `v` (a scalar, vector or tensor) holds i8 or i16 values.
+bool holdsI8OrI16(mlir::Value v) {
+  mlir::Type t = mlir::getElementTypeOrSelf(v.getType());
+  return t.isInteger(8) || t.isInteger(16);
+}
+
 /// Whether `op` multiplies i8 or i16 operands into an i32 result.
 bool isSmallIntegerContraction(mlir::linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return false;
-  auto elementOf = [](mlir::OpOperand *operand) {
-    return mlir::getElementTypeOrSelf(operand->get().getType());
-  };
-  auto small = [&](mlir::OpOperand *operand) {
-    return elementOf(operand).isInteger(8) || elementOf(operand).isInteger(16);
-  };
-  return small(op.getDpsInputOperand(0)) && small(op.getDpsInputOperand(1)) &&
-         elementOf(op.getDpsInitOperand(0)).isInteger(32);
+  return holdsI8OrI16(op.getDpsInputOperand(0)->get()) &&
+         holdsI8OrI16(op.getDpsInputOperand(1)->get()) &&
+         mlir::getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType())
+             .isInteger(32);
 }
 
 /// The i8 or i16 vector whose values a contraction operand `v` holds: `v`
 /// itself (a contraction sign-extends narrower integer operands to its
 /// accumulator's type) or what it is sign-extended from; else null.
 mlir::Value signExtendedSmall(mlir::Value v) {
-  auto small = [](mlir::Value x) {
-    mlir::Type t = mlir::getElementTypeOrSelf(x.getType());
-    return t.isInteger(8) || t.isInteger(16);
-  };
-  if (small(v))
+  if (holdsI8OrI16(v))
     return v;
   auto ext = v.getDefiningOp<mlir::arith::ExtSIOp>();
-  return ext && small(ext.getIn()) ? ext.getIn() : nullptr;
+  return ext && holdsI8OrI16(ext.getIn()) ? ext.getIn() : nullptr;
 }
 
-/// A register block of an integer matmul whose K is tiled by 2: a
-/// vector.contract of an M x 2 and a 2 x N matrix of i8 or i16 values
-/// (sign-extended to i32) into an M x N i32 accumulator, in 16-lane chunks
-/// of N. Each chunk of each row becomes a contraction of 16 pairs of i16
-/// (A's pair of the row, broadcast; B's two rows, interleaved) into 16 i32
-/// lanes, tagged kPairDotAttr: exactly what x86's vpmaddwd computes, which
-/// aot-x86-pair-dot makes of it after bufferization (vpdpwssd, with the
-/// accumulation, on a CPU with AVX-512 VNNI). Untagged, it is still a valid
-/// contraction that any lowering computes.
 constexpr int64_t kPairDotLanes = 16; // i32 lanes of a 512-bit vector
 /// On a contraction that becomes pair dots at the end of the pass.
 constexpr llvm::StringLiteral kPairDotBlock = "aot.pair_dot_block";
@@ -111,14 +100,21 @@ bool isPairDotBlock(mlir::vector::ContractionOp op) {
   auto accType = llvm::dyn_cast<mlir::VectorType>(op.getAccType());
   mlir::Value lhs = signExtendedSmall(op.getLhs());
   mlir::Value rhs = signExtendedSmall(op.getRhs());
-  if (!accType || !lhs || !rhs || accType.getRank() != 2 ||
-      !accType.getElementType().isInteger(32) ||
-      op.getLhsType().getShape()[1] != 2 ||
-      accType.getShape()[1] % kPairDotLanes != 0 || accType.isScalable())
-    return false;
-  return true;
+  return accType && lhs && rhs && accType.getRank() == 2 &&
+         accType.getElementType().isInteger(32) &&
+         op.getLhsType().getShape()[1] == 2 &&
+         accType.getShape()[1] % kPairDotLanes == 0 && !accType.isScalable();
 }
 
+/// A register block of an integer matmul whose K is tiled by 2: a
+/// vector.contract of an M x 2 and a 2 x N matrix of i8 or i16 values
+/// (sign-extended to i32) into an M x N i32 accumulator, in 16-lane chunks
+/// of N. Each chunk of each row becomes a contraction of 16 pairs of i16
+/// (A's pair of the row, broadcast; B's two rows, interleaved) into 16 i32
+/// lanes, tagged kPairDotAttr: exactly what x86's vpmaddwd computes, which
+/// aot-x86-pair-dot makes of it after bufferization (vpdpwssd, with the
+/// accumulation, on a CPU with AVX-512 VNNI). Untagged, it is still a valid
+/// contraction that any lowering computes.
 void splitIntoPairDots(mlir::vector::ContractionOp op,
                        mlir::RewriterBase &rewriter) {
   constexpr int64_t kLanes = kPairDotLanes;
@@ -608,15 +604,15 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // leaves them alone, and aot-x86-pair-dot lowers the pair dots after
     // bufferization.
     llvm::SmallVector<mlir::Operation *> toLower;
+    bool pairDotBlocks = false;
     if (pairDot) {
-      bool any = false;
       fn.walk([&](mlir::vector::ContractionOp c) {
         if (isPairDotBlock(c)) {
           c->setAttr(kPairDotBlock, mlir::UnitAttr::get(c.getContext()));
-          any = true;
+          pairDotBlocks = true;
         }
       });
-      if (any)
+      if (pairDotBlocks)
         fn.walk([&](mlir::Operation *o) {
           if (!o->hasAttr(kPairDotBlock) && o != fn.getOperation())
             toLower.push_back(o);
@@ -651,42 +647,43 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // Keep accumulators in registers: hoist loop-invariant subsets (the
     // output tile's reads and writes) out of the reduction loops, innermost
     // loops first.
-    llvm::SmallVector<mlir::LoopLikeOpInterface> loops;
-    fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
-    for (mlir::LoopLikeOpInterface loop : loops)
-      (void)mlir::hoistLoopInvariantSubsets(rewriter, loop);
+    hoistAccumulators(fn, rewriter);
     // What depends only on the outer loops (a row's mean, its reciprocal
     // square root of the variance, read broadcast into every column tile)
     // is computed once per row, not once per tile.
     // (Subset hoisting replaced loops: walk them again.)
-    loops.clear();
-    fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
-    for (mlir::LoopLikeOpInterface loop : loops)
+    for (mlir::LoopLikeOpInterface loop : loopsOf(fn))
       (void)mlir::moveLoopInvariantCode(loop);
 
+    if (!pairDotBlocks)
+      return;
+    // Their K loops step by two, and the indices of the accumulator's read
+    // and write become invariant only once the code above moved out what
+    // the loop does not change: hoist the accumulators again.
+    hoistAccumulators(fn, rewriter);
     llvm::SmallVector<mlir::vector::ContractionOp> blocks;
     fn.walk([&](mlir::vector::ContractionOp c) {
       if (c->hasAttr(kPairDotBlock))
         blocks.push_back(c);
     });
-    if (!blocks.empty()) {
-      // Their K loops step by two, and the indices of the accumulator's
-      // read and write become invariant only once the code above moved out
-      // what the loop does not change: hoist the accumulators again.
-      loops.clear();
-      fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
-      for (mlir::LoopLikeOpInterface loop : loops)
-        (void)mlir::hoistLoopInvariantSubsets(rewriter, loop);
-      blocks.clear();
-      fn.walk([&](mlir::vector::ContractionOp c) {
-        if (c->hasAttr(kPairDotBlock))
-          blocks.push_back(c);
-      });
-    }
     for (mlir::vector::ContractionOp c : blocks) {
       c->removeAttr(kPairDotBlock);
       splitIntoPairDots(c, rewriter);
     }
+  }
+
+  /// Every loop of `fn`, innermost first.
+  static llvm::SmallVector<mlir::LoopLikeOpInterface>
+  loopsOf(mlir::func::FuncOp fn) {
+    llvm::SmallVector<mlir::LoopLikeOpInterface> loops;
+    fn.walk([&](mlir::LoopLikeOpInterface loop) { loops.push_back(loop); });
+    return loops;
+  }
+
+  static void hoistAccumulators(mlir::func::FuncOp fn,
+                                mlir::RewriterBase &rewriter) {
+    for (mlir::LoopLikeOpInterface loop : loopsOf(fn))
+      (void)mlir::hoistLoopInvariantSubsets(rewriter, loop);
   }
 };
 } // namespace
