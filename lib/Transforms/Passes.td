@@ -128,7 +128,9 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
     Tiles contractions into register blocks with the reduction loop
     innermost: linalg.matmul and batch_matmul, and any linalg.generic that
     is one (one M, N and K loop and at most one batch loop, in any order,
-    operands transposed or not). 2-D convolutions in NHWC layout (filter
+    operands transposed or not). Large ones are first cut into cache
+    blocks; an f32 matmul with many row blocks copies each block of B into
+    a panel of contiguous strips that its register tiles then read. 2-D convolutions in NHWC layout (filter
     HWCF), depthwise convolutions and NHWC pooling: one output row, a block
     of pixels by channels, a loop per window position and input channel, so
     that each tile decomposes into a 1-D convolution the vectorizer takes.
@@ -157,7 +159,7 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect",
-    "mlir::LLVM::LLVMDialect"
+    "mlir::LLVM::LLVMDialect", "mlir::bufferization::BufferizationDialect"
   ];
 }
 

@@ -6,6 +6,7 @@
 // writes out of that loop: the accumulator then stays in vector registers.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/PackPanels.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -453,6 +454,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
                                      mlir::linalg::LinalgOp op) {
     constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
+    constexpr int64_t kPackedRowBlocks = 4;
     if (!mlir::linalg::isaContractionOpInterface(op))
       return op;
     auto dims = mlir::linalg::inferContractionDims(op);
@@ -480,7 +482,20 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (mlir::failed(tiled))
       return op;
     // The last tiled op computes the results (SCFTilingResult).
-    return llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
+    auto block = llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
+    // Where several row blocks read each panel of B, it is packed first:
+    // the copy costs about what one row block's register tiles lose to
+    // B's strided rows.
+    const bool manyRowBlocks = mlir::ShapedType::isDynamic(ranges[m]) ||
+                               ranges[m] >= kPackedRowBlocks * kBlockM;
+    if (!manyRowBlocks || tiled->loops.size() != 3)
+      return block;
+    auto rowLoop =
+        llvm::dyn_cast<mlir::scf::ForOp>(tiled->loops.back().getOperation());
+    if (!rowLoop)
+      return block;
+    return packRhsPanel(rewriter, block, rowLoop, sizes[k], sizes[n],
+                        evenTile(sizes[n], tileN));
   }
 
   /// Tile sizes for `op`, or empty when the op is left alone.

@@ -1,5 +1,5 @@
 """Reference for blocked_matmul.mlir: static contractions cut into cache
-blocks (K or N above 256)."""
+blocks (K or N above 256), and matmuls whose blocks of B are packed."""
 import os
 import sys
 
@@ -27,6 +27,16 @@ def build(ref):
     a = ru.uniform(g, (2, 40, 300))
     b = ru.uniform(g, (2, 300, 272))
     ref.add("big_batch", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (260, 520))
+    b = ru.uniform(g, (520, 300))
+    ref.add("packed_panels", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (300, 300))
+    b = ru.uniform(g, (300, 70))
+    c = ru.uniform(g, (300, 70))
+    ref.add("packed_dynamic", [a, b, c],
+            [(f(c) + f(a) @ f(b)).astype(np.float32)])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,32 @@
+//===- PackPanels.h - contiguous panels of a matmul's right operand -------===//
+//
+// Part of aot-tile-and-vectorize: the cache blocks of a large f32 matmul read
+// their block of B from a packed copy made once per block.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AOT_TRANSFORMS_PACKPANELS_H
+#define AOT_TRANSFORMS_PACKPANELS_H
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <cstdint>
+
+namespace aot {
+
+/// `block`, one cache block of a 2-D f32 matmul inside the loop over row
+/// blocks `rowLoop`, with B (indexed K x N) in row-major slices: copies the
+/// block of B once, before `rowLoop`, into a panel of strips `stripWidth`
+/// columns wide, each contiguous (strip, k, column), and cuts `block` into
+/// one op per strip that reads its strip of the panel. `maxK` and `maxN`
+/// bound the block's K and N where they are dynamic. Returns the strip op,
+/// or `block` unchanged where it is not such a block.
+mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
+                                    mlir::linalg::LinalgOp block,
+                                    mlir::scf::ForOp rowLoop, int64_t maxK,
+                                    int64_t maxN, int64_t stripWidth);
+
+} // namespace aot
+
+#endif // AOT_TRANSFORMS_PACKPANELS_H
