@@ -200,9 +200,12 @@ bool runThreadedMatmul(const std::vector<std::int64_t> &sizes, double budget,
 }
 
 bool runMatmulBench(const Options &options) {
+  // Besides powers of two, 1000 (no power of two of more than 8 divides it)
+  // and 1021 (prime): sizes whose tiles cannot all be full.
   const std::vector<std::int64_t> sizes =
       options.quick ? std::vector<std::int64_t>{256}
-                    : std::vector<std::int64_t>{256, 512, 1024, 2048, 4096};
+                    : std::vector<std::int64_t>{256, 512, 1000, 1021, 1024,
+                                                2048, 4096};
   // Seconds of timed runs per implementation and size, and the bounds on
   // the repetition count; the full run stays well under a minute even when
   // the compiled code is slow.

@@ -138,10 +138,12 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
     single-result reductions: along the innermost loop into a vector of
     partial results merged at the end of the row, along another loop with
     that loop innermost. Then vectorizes the tiles; vector math becomes
-    MLIR's polynomial approximations, and row-invariant values are hoisted. A static dim gets
-    the largest tile that divides it; a dynamic dim the full tile, and its
-    loop is peeled, so the full tiles become static (plain vectors) and the
-    last, partial tile is vectorized with masks. Ops it cannot tile are left
+    MLIR's polynomial approximations, and row-invariant values are hoisted.
+    A static dim gets the largest tile that divides it when that is at least
+    half the wanted tile (along vector lanes, also a power of two); any
+    other dim, dynamic ones included, the wanted tile, and its loop is
+    peeled, so the full tiles become static (plain vectors) and the last,
+    partial tile is vectorized at the full size with masks. Ops it cannot tile are left
     untouched for the loop lowering, so the pass never fails on valid input.
   }];
   let options = [

@@ -45,6 +45,25 @@ int64_t evenTile(int64_t dim, int64_t wanted) {
   return 1;
 }
 
+/// What a tiled dim becomes in the vectors: rows (one vector each) or the
+/// lanes of every vector, whose width is best a power of two: LLVM takes
+/// vectors of other widths apart lane by lane.
+enum class Along { Rows, Lanes };
+
+/// The tile size of a loop of `dim` iterations that wants tiles of
+/// `wanted`: the even tile (evenTile) when it is at least half of `wanted`
+/// and, along lanes, a power of two, so every tile is full and static; else
+/// `wanted` itself, the loop peeled so that only its last tile is partial,
+/// and that tile vectorized at the full size with masks. (A prime dim's
+/// even tile is 1: scalar code.) A dim of at most `wanted` is one tile.
+int64_t tileFor(int64_t dim, int64_t wanted, Along along) {
+  const int64_t even = evenTile(dim, wanted);
+  if (mlir::ShapedType::isDynamic(dim) || dim <= wanted)
+    return even;
+  const bool width = along == Along::Rows || llvm::isPowerOf2_64(even);
+  return 2 * even >= wanted && width ? even : wanted;
+}
+
 /// A memref of i1 holds one byte per element, but LLVM stores a vector of
 /// i1 as packed bits: vectorized i1 loads and stores would corrupt memory.
 bool touchesI1(mlir::linalg::LinalgOp op) {
@@ -294,6 +313,20 @@ tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
   return tiled;
 }
 
+/// Whether tile `t`, tiled with `sizes`, is smaller than them: of dynamic
+/// size, or static and smaller along some dim.
+bool isPartialTile(mlir::linalg::LinalgOp t, llvm::ArrayRef<int64_t> sizes) {
+  if (t.hasDynamicShape())
+    return true;
+  llvm::SmallVector<int64_t> ranges = t.getStaticLoopRanges();
+  if (sizes.size() != ranges.size())
+    return false;
+  for (auto [range, size] : llvm::zip_equal(ranges, sizes))
+    if (range < size)
+      return true;
+  return false;
+}
+
 void markForVectors(mlir::Operation *op) {
   if (op && llvm::isa<mlir::linalg::LinalgOp>(op))
     op->setAttr(kVectorSizes,
@@ -359,8 +392,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
         ranges.size() != 3 + dims->batch.size())
       return std::nullopt;
     llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
-    sizes[dims->m[0]] = evenTile(ranges[dims->m[0]], tileM);
-    sizes[dims->n[0]] = evenTile(ranges[dims->n[0]], tileN);
+    sizes[dims->m[0]] = tileFor(ranges[dims->m[0]], tileM, Along::Rows);
+    sizes[dims->n[0]] = tileFor(ranges[dims->n[0]], tileN, Along::Lanes);
     // Two steps of K for vpmaddwd (PairDot), where K splits into pairs.
     int64_t k = ranges[dims->k[0]];
     if (pairDot && isSmallIntegerContraction(op) &&
@@ -469,9 +502,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (small(ranges[k], kBlockK) && small(ranges[n], kBlockN))
       return op;
     llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
-    sizes[m] = evenTile(ranges[m], kBlockM);
-    sizes[n] = evenTile(ranges[n], kBlockN);
-    sizes[k] = evenTile(ranges[k], kBlockK);
+    sizes[m] = tileFor(ranges[m], kBlockM, Along::Rows);
+    sizes[n] = tileFor(ranges[n], kBlockN, Along::Rows);
+    sizes[k] = tileFor(ranges[k], kBlockK, Along::Rows);
     for (unsigned b : dims->batch)
       sizes[b] = 1;
     llvm::SmallVector<int64_t> order(dims->batch.begin(), dims->batch.end());
@@ -495,7 +528,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (!rowLoop)
       return block;
     return packRhsPanel(rewriter, block, rowLoop, sizes[k], sizes[n],
-                        evenTile(sizes[n], tileN));
+                        tileFor(sizes[n], tileN, Along::Lanes));
   }
 
   /// Tile sizes for `op`, or empty when the op is left alone.
@@ -509,7 +542,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       return *sizes;
     if (isParallelGenericOrFill(op)) {
       llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
-      sizes.back() = evenTile(ranges.back(), vectorWidth);
+      sizes.back() = tileFor(ranges.back(), vectorWidth, Along::Lanes);
       return sizes;
     }
     return {};
@@ -533,9 +566,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       (void)tileReduction(rewriter, op, dim);
 
     // Tile each op; the tiles are marked with their vector sizes. The loop
-    // over a dynamic dim is peeled: its full tiles get static shapes (after
-    // the canonicalization below) and plain vectors, the last partial tile
-    // masked ones.
+    // over a dynamic dim, or a static one that the tile does not divide, is
+    // peeled: its full tiles get static shapes (after the canonicalization
+    // below) and plain vectors, the last partial tile masked ones.
     bool peeled = false;
     for (mlir::linalg::LinalgOp op : candidates) {
       op = cacheBlocks(rewriter, op);
@@ -550,8 +583,10 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
         continue;
       for (auto [dim, loop] : llvm::enumerate(tiled->loops)) {
         auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(loop.getOperation());
-        if (!forOp || !mlir::ShapedType::isDynamic(ranges[dim]) ||
-            sizes[dim] == 1)
+        const bool lastPartial =
+            mlir::ShapedType::isDynamic(ranges[dim]) ||
+            (sizes[dim] > 0 && ranges[dim] % sizes[dim] != 0);
+        if (!forOp || !lastPartial || sizes[dim] == 1)
           continue;
         mlir::scf::ForOp partial;
         peeled |= mlir::succeeded(
@@ -592,10 +627,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     for (mlir::linalg::LinalgOp t : tiles) {
       auto sizes = t->getAttrOfType<mlir::DenseI64ArrayAttr>(kVectorSizes);
       t->removeAttr(kVectorSizes);
-      // A tile of dynamic size is vectorized at the full tile's size, with
-      // masks for the lanes past the end of the data.
+      // A partial tile (of dynamic size, or the static last one of a peeled
+      // loop) is vectorized at the full tile's size, with masks for the
+      // lanes past the end of the data.
       llvm::SmallVector<int64_t> vectorSizes;
-      if (t.hasDynamicShape())
+      if (isPartialTile(t, sizes.asArrayRef()))
         vectorSizes.assign(sizes.asArrayRef().begin(),
                            sizes.asArrayRef().end());
       llvm::SmallVector<bool> scalable(vectorSizes.size(), false);
@@ -669,13 +705,14 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // (Subset hoisting replaced loops: walk them again.)
     for (mlir::LoopLikeOpInterface loop : loopsOf(fn))
       (void)mlir::moveLoopInvariantCode(loop);
+    // Some accumulators' reads and writes become invariant only once the
+    // code above moved out what the loop does not change: the masks and
+    // sizes of partial tiles, the indices of pair-dot blocks (whose K loops
+    // step by two). Hoist again.
+    hoistAccumulators(fn, rewriter);
 
     if (!pairDotBlocks)
       return;
-    // Their K loops step by two, and the indices of the accumulator's read
-    // and write become invariant only once the code above moved out what
-    // the loop does not change: hoist the accumulators again.
-    hoistAccumulators(fn, rewriter);
     llvm::SmallVector<mlir::vector::ContractionOp> blocks;
     fn.walk([&](mlir::vector::ContractionOp c) {
       if (c->hasAttr(kPairDotBlock))

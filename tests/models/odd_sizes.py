@@ -1,0 +1,43 @@
+"""Reference for odd_sizes.mlir: static shapes that the tiles do not divide
+(prime sizes, 70, 1000), computed in numpy."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import numpy as np  # noqa: E402
+import refutil as ru  # noqa: E402
+
+# Dot products of up to 269 f32 terms in [-1, 1], summed in blocks in
+# another order than float64 numpy; the integer matmul is exact.
+# tolerance: rtol=1e-4 atol=1e-4
+
+
+def build(ref):
+    g = ru.rng(1021)
+    f = lambda a: a.astype(np.float64)  # noqa: E731
+
+    a = ru.uniform(g, (67, 61))
+    b = ru.uniform(g, (61, 70))
+    ref.add("odd_matmul", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (263, 269))
+    b = ru.uniform(g, (269, 257))
+    ref.add("odd_blocked", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (3, 67, 61))
+    b = ru.uniform(g, (3, 61, 70))
+    ref.add("odd_batch_matmul", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.ints(g, (67, 62), -128, 127, np.int8)
+    b = ru.ints(g, (62, 70), -128, 127, np.int8)
+    ref.add("odd_int_matmul", [a, b],
+            [a.astype(np.int32) @ b.astype(np.int32)])
+
+    x = ru.uniform(g, (5, 1000))
+    bias = ru.uniform(g, (1000,))
+    ref.add("odd_bias_relu", [x, bias],
+            [np.maximum(x + bias, np.float32(0)).astype(np.float32)])
+
+
+if __name__ == "__main__":
+    ru.main(build)
