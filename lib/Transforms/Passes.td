@@ -23,6 +23,23 @@ def ProtectArguments : Pass<"aot-protect-arguments", "mlir::ModuleOp"> {
   }];
 }
 
+def AccumulateHalfInF32
+    : Pass<"aot-accumulate-half-in-f32", "mlir::func::FuncOp"> {
+  let summary = "Sum f16 and bf16 contractions in f32, rounding once";
+  let description = [{
+    A contraction that multiplies and adds in f16 or bf16 (linalg.matmul,
+    batch_matmul, a linalg.generic multiply-add, tosa.matmul with a half
+    accumulator) becomes a linalg.contract into f32 from its initial values
+    converted to f32, followed by one rounding of the result to the half
+    type: computed in f32, as libraries do where the hardware has no half
+    arithmetic, instead of rounding to the half type after every product.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+    "mlir::tensor::TensorDialect"
+  ];
+}
+
 def FuseElementwise : Pass<"aot-fuse-elementwise"> {
   let summary = "Fuse elementwise linalg ops; keep reshapes out of contractions";
   let description = [{

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/PackPanels.h"
 #include "Transforms/Passes.h"
+#include "Transforms/ContractionForms.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -338,7 +339,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
 
   /// The pattern sets, made once (the pass runs on every function).
   mlir::FrozenRewritePatternSet canonicalization, convDecomposition,
-      vectorLowering, approximations;
+      toContraction, vectorLowering, approximations;
 
   mlir::LogicalResult initialize(mlir::MLIRContext *ctx) override {
     mlir::RewritePatternSet canonical(ctx);
@@ -351,6 +352,12 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     mlir::RewritePatternSet conv(ctx);
     mlir::linalg::populateDecomposeConvolutionPatterns(conv);
     convDecomposition = std::move(conv);
+
+    // A linalg.generic contraction vectorizes to a broadcast product and a
+    // multi-reduction; as a vector.contract it lowers like a named one.
+    mlir::RewritePatternSet contract(ctx);
+    mlir::vector::populateVectorReductionToContractPatterns(contract);
+    toContraction = std::move(contract);
 
     // Contractions become outer products (FMAs on rows), transfers with
     // permutation maps become plain ones the LLVM lowering understands.
@@ -551,6 +558,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   void runOnOperation() override {
     mlir::func::FuncOp fn = getOperation();
     mlir::IRRewriter rewriter(fn.getContext());
+    prepareContractions(rewriter, fn);
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
     llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, unsigned>> reductions;
@@ -649,6 +657,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
           rewriter.eraseOp(t);
       }
     }
+
+    (void)mlir::applyPatternsGreedily(fn, toContraction);
 
     // Integer register blocks stay contractions here, to become pair dots
     // once their accumulators are hoisted (below); the vector lowering

@@ -7,9 +7,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy as np  # noqa: E402
 import refutil as ru  # noqa: E402
 
-# Integers exact; f32 sums of 48 products of f16 values in [-1, 1] (each
-# product exact in f32), in another order than float64 numpy.
-# tolerance: rtol=1e-5 atol=1e-5
+# Integers exact; f32 sums of 48 to 300 products of f16 values in [-1, 1]
+# (each product exact in f32), in another order than float64 numpy.
+# tolerance: rtol=1e-4 atol=1e-4
 
 
 def build(ref):
@@ -28,6 +28,16 @@ def build(ref):
     b = ru.uniform(g, (48, 40), dtype=np.float16)
     out = a.astype(np.float64) @ b.astype(np.float64)
     ref.add("mm_f16_f32", [a, b], [out.astype(np.float32)])
+
+    a = ru.uniform(g, (24, 48), dtype=np.float16)
+    b = ru.uniform(g, (40, 48), dtype=np.float16)
+    out = a.astype(np.float64) @ b.astype(np.float64).T
+    ref.add("mm_f16_f32_generic_bt", [a, b], [out.astype(np.float32)])
+
+    a = ru.uniform(g, (260, 300), dtype=np.float16)
+    b = ru.uniform(g, (300, 70), dtype=np.float16)
+    out = a.astype(np.float64) @ b.astype(np.float64)
+    ref.add("mm_f16_f32_blocked", [a, b], [out.astype(np.float32)])
 
 
 if __name__ == "__main__":

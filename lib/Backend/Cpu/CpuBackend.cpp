@@ -123,7 +123,8 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &target) const {
            "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
            "tosa-to-tensor,"
            "convert-elementwise-to-linalg,aot-decompose-aggregates,"
-           "math-extend-to-supported-types,aot-expand-math-predicates),"
+           "math-extend-to-supported-types,aot-expand-math-predicates,"
+           "aot-accumulate-half-in-f32),"
            "aot-promote-i4,canonicalize,"
            "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
            "aot-deduplicate-dispatches";

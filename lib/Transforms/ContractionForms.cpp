@@ -1,0 +1,179 @@
+//===- ContractionForms.cpp - contractions the tiles vectorize well -------===//
+//
+// x86 without AVX512-FP16 computes on f16 and bf16 only by converting to f32.
+// Inside a contraction's register tile each input value is converted where
+// it is read: A's values one scalar at a time, once per column tile, and
+// B's rows once per row tile; an f16 accumulator is converted and rounded
+// again at every step of K. Converted once, whole, the contraction is an
+// f32 one, and gets the f32 code (packed panels included).
+//
+// The vectorizer makes a vector.contract only of ops that implement
+// ContractionOpInterface; a linalg.generic matmul's register tile (K = 1)
+// becomes a broadcast product whose unit reduction folds into scalar adds.
+// linalg.contract takes any indexing maps, so a generic multiply-add keeps
+// its maps (transposed operands, loops in any order) and gets the FMAs.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/ContractionForms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace aot {
+
+namespace {
+
+bool isHalf(mlir::Type t) {
+  mlir::Type element = mlir::getElementTypeOrSelf(t);
+  return element.isF16() || element.isBF16();
+}
+
+/// `input` converted to element type `to` by an elementwise linalg.generic
+/// (arith.extf to widen, arith.truncf to narrow), written into a new tensor
+/// or, if given, into `into`.
+mlir::Value convert(mlir::RewriterBase &rewriter, mlir::Location loc,
+                    mlir::Value input, mlir::Type to,
+                    mlir::Value into = nullptr) {
+  auto type = llvm::cast<mlir::RankedTensorType>(input.getType());
+  if (!into)
+    into = mlir::tensor::EmptyOp::create(
+        rewriter, loc, mlir::tensor::getMixedSizes(rewriter, loc, input), to);
+  mlir::AffineMap identity = rewriter.getMultiDimIdentityMap(type.getRank());
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(
+      type.getRank(), mlir::utils::IteratorType::parallel);
+  const bool widen = to.getIntOrFloatBitWidth() >
+                     type.getElementType().getIntOrFloatBitWidth();
+  auto generic = mlir::linalg::GenericOp::create(
+      rewriter, loc, mlir::TypeRange{into.getType()}, mlir::ValueRange{input},
+      mlir::ValueRange{into},
+      llvm::ArrayRef<mlir::AffineMap>{identity, identity}, iterators,
+      [&](mlir::OpBuilder &builder, mlir::Location loc, mlir::ValueRange args) {
+        mlir::Value converted =
+            widen
+                ? mlir::arith::ExtFOp::create(builder, loc, to, args.front())
+                      .getResult()
+                : mlir::arith::TruncFOp::create(builder, loc, to, args.front())
+                      .getResult();
+        mlir::linalg::YieldOp::create(builder, loc, converted);
+      });
+  return generic.getResult(0);
+}
+
+/// Whether `v` is block argument `arg` or an arith.extf of it.
+bool isArgOrExtended(mlir::Value v, mlir::BlockArgument arg) {
+  if (v == arg)
+    return true;
+  auto ext = v.getDefiningOp<mlir::arith::ExtFOp>();
+  return ext && ext.getIn() == arg;
+}
+
+/// Whether `generic` is C += A * B on floats: two inputs, one init, a body
+/// of arith.mulf of the inputs (each extended by arith.extf or not) added
+/// to the accumulator, and nothing else; what linalg.contract computes.
+bool isFloatMultiplyAdd(mlir::linalg::GenericOp generic) {
+  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
+      !generic.hasPureTensorSemantics() ||
+      !mlir::linalg::isaContractionOpInterface(generic))
+    return false;
+  mlir::Block &body = generic.getRegion().front();
+  auto yield = llvm::cast<mlir::linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getOperand(0).getDefiningOp<mlir::arith::AddFOp>();
+  if (!add)
+    return false;
+  mlir::BlockArgument a = body.getArgument(0), b = body.getArgument(1),
+                      acc = body.getArgument(2);
+  mlir::Value product = add.getLhs() == acc   ? add.getRhs()
+                        : add.getRhs() == acc ? add.getLhs()
+                                              : mlir::Value();
+  auto mul = product ? product.getDefiningOp<mlir::arith::MulFOp>() : nullptr;
+  if (!mul ||
+      !((isArgOrExtended(mul.getLhs(), a) &&
+         isArgOrExtended(mul.getRhs(), b)) ||
+        (isArgOrExtended(mul.getLhs(), b) && isArgOrExtended(mul.getRhs(), a))))
+    return false;
+  // The multiply, the add, the yield and one extension per extended input.
+  size_t expected = 3 + (mul.getLhs() != a && mul.getLhs() != b) +
+                    (mul.getRhs() != a && mul.getRhs() != b);
+  return body.getOperations().size() == expected;
+}
+
+/// The float multiply-adds among the contractions on tensors of `fn` that
+/// `wanted` picks, each as a linalg.generic (a named one generalized).
+llvm::SmallVector<mlir::linalg::GenericOp>
+multiplyAdds(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn,
+             llvm::function_ref<bool(mlir::linalg::LinalgOp)> wanted) {
+  llvm::SmallVector<mlir::linalg::LinalgOp> contractions;
+  fn.walk([&](mlir::linalg::LinalgOp op) {
+    if (op.hasPureTensorSemantics() && op.getNumDpsInits() == 1 &&
+        mlir::linalg::isaContractionOpInterface(op) && wanted(op))
+      contractions.push_back(op);
+  });
+  llvm::SmallVector<mlir::linalg::GenericOp> generics;
+  for (mlir::linalg::LinalgOp op : contractions) {
+    auto generic = llvm::dyn_cast<mlir::linalg::GenericOp>(op.getOperation());
+    if (!generic) {
+      // Only if it is a multiply-add, which the generic form shows.
+      mlir::OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(op);
+      auto generalized = mlir::linalg::generalizeNamedOp(rewriter, op);
+      if (mlir::failed(generalized))
+        continue;
+      generic = *generalized;
+    }
+    if (isFloatMultiplyAdd(generic))
+      generics.push_back(generic);
+  }
+  return generics;
+}
+
+mlir::Type initElementType(mlir::linalg::LinalgOp op) {
+  return mlir::getElementTypeOrSelf(op.getDpsInits().front().getType());
+}
+
+} // namespace
+
+void accumulateHalfInF32(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
+  mlir::Type f32 = rewriter.getF32Type();
+  for (mlir::linalg::GenericOp generic :
+       multiplyAdds(rewriter, fn, [](mlir::linalg::LinalgOp op) {
+         return isHalf(initElementType(op));
+       })) {
+    mlir::Location loc = generic.getLoc();
+    mlir::Value init = generic.getDpsInits().front();
+    rewriter.setInsertionPoint(generic);
+    mlir::Value acc = convert(rewriter, loc, init, f32);
+    auto contract = mlir::linalg::ContractOp::create(
+        rewriter, loc, mlir::TypeRange{acc.getType()}, generic.getDpsInputs(),
+        mlir::ValueRange{acc}, generic.getIndexingMaps());
+    rewriter.replaceOp(generic, convert(rewriter, loc, contract->getResult(0),
+                                        initElementType(generic), init));
+  }
+}
+
+void prepareContractions(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
+  mlir::Type f32 = rewriter.getF32Type();
+  for (mlir::linalg::GenericOp generic :
+       multiplyAdds(rewriter, fn, [](mlir::linalg::LinalgOp op) {
+         return llvm::isa<mlir::linalg::GenericOp>(op.getOperation()) ||
+                llvm::any_of(op.getDpsInputs(),
+                             [](mlir::Value v) { return isHalf(v.getType()); });
+       })) {
+    mlir::Location loc = generic.getLoc();
+    const bool widen = initElementType(generic).isF32();
+    rewriter.setInsertionPoint(generic);
+    llvm::SmallVector<mlir::Value> inputs;
+    for (mlir::Value input : generic.getDpsInputs())
+      inputs.push_back(widen && isHalf(input.getType())
+                           ? convert(rewriter, loc, input, f32)
+                           : input);
+    auto contract = mlir::linalg::ContractOp::create(
+        rewriter, loc, generic.getResultTypes(), inputs, generic.getDpsInits(),
+        generic.getIndexingMaps());
+    rewriter.replaceOp(generic, contract->getResults());
+  }
+}
+
+} // namespace aot

@@ -1,0 +1,37 @@
+//===- ContractionForms.h - contractions in the form the tiles vectorize --===//
+//
+// Part of aot-tile-and-vectorize, before tiling, and
+// aot-accumulate-half-in-f32.
+//
+//===----------------------------------------------------------------------===//
+#ifndef AOT_TRANSFORMS_CONTRACTIONFORMS_H
+#define AOT_TRANSFORMS_CONTRACTIONFORMS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace aot {
+
+/// Rewrites the float contractions on tensors of `fn` (a linalg.generic
+/// whose body is a multiply-add, its inputs extended to the accumulator's
+/// type or not, or a named one that reads f16 or bf16) for the CPU's tiles:
+/// - each becomes a linalg.contract with the same indexing maps, which
+///   vectorizes to a vector.contract (outer products, FMAs); as a generic
+///   its unit-K register tiles vectorize to products and adds of lanes;
+/// - an f16 or bf16 input of one that accumulates in f32 is converted to
+///   f32 once, by an elementwise linalg.generic of its own: its register
+///   tiles would otherwise convert each value once per tile that reads it
+///   (A's values scalar by scalar).
+void prepareContractions(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
+
+/// Every float multiply-add contraction on tensors of `fn` that accumulates
+/// in f16 or bf16 accumulates in f32 instead (a linalg.contract reading the
+/// same inputs), from its initial values converted to f32, and its result
+/// is rounded to the half type once: computed in f32, as libraries do on
+/// hardware without half arithmetic, where summing in the half type rounds
+/// at every step (f16 holds no odd integer above 2048).
+void accumulateHalfInF32(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
+
+} // namespace aot
+
+#endif // AOT_TRANSFORMS_CONTRACTIONFORMS_H
