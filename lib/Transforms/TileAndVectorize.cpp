@@ -439,7 +439,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   /// the innermost parallel loop is the vector and the reduction loop runs
   /// inside it, so the accumulators stay in registers. True when tiled.
   bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
-                     unsigned reduced) {
+                     unsigned reduced, bool &peeled) {
     llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     const unsigned n = ranges.size();
     mlir::MLIRContext *ctx = op->getContext();
@@ -460,7 +460,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (mlir::failed(tiled))
       return false;
     mlir::Operation *row = tiled->tiledOps.back();
-    const int64_t lanes = evenTile(ranges[reduced], vectorWidth);
+    const int64_t lanes = tileFor(ranges[reduced], vectorWidth, Along::Lanes);
     if (reduced != n - 1 || lanes < 2) {
       markForVectors(row);
       return true;
@@ -476,6 +476,16 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (mlir::failed(partial))
       return true; // the row stays a scalar loop
     rewriter.replaceOp(row, partial->replacements);
+    // A row that the vector does not divide: the loop over its chunks is
+    // peeled; the last chunk (a copy of the marked op) is vectorized at its
+    // own, static size once canonicalization has folded it.
+    if (ranges[reduced] % lanes != 0 && !partial->loops.empty())
+      if (auto chunks = llvm::dyn_cast<mlir::scf::ForOp>(
+              partial->loops.front().getOperation())) {
+        mlir::scf::ForOp last;
+        peeled |= mlir::succeeded(
+            mlir::scf::peelForLoopAndSimplifyBounds(rewriter, chunks, last));
+      }
     for (mlir::Operation *t : partial->tiledOps)
       markForVectors(t);
     for (mlir::Operation *t : partial->mergeOps)
@@ -570,14 +580,14 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       else if (std::optional<unsigned> dim = reductionLoop(op))
         reductions.push_back({op, *dim});
     });
+    bool peeled = false;
     for (auto [op, dim] : reductions)
-      (void)tileReduction(rewriter, op, dim);
+      (void)tileReduction(rewriter, op, dim, peeled);
 
     // Tile each op; the tiles are marked with their vector sizes. The loop
     // over a dynamic dim, or a static one that the tile does not divide, is
     // peeled: its full tiles get static shapes (after the canonicalization
     // below) and plain vectors, the last partial tile masked ones.
-    bool peeled = false;
     for (mlir::linalg::LinalgOp op : candidates) {
       op = cacheBlocks(rewriter, op);
       llvm::SmallVector<int64_t> sizes = tileSizesFor(op);

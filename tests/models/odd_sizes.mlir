@@ -57,3 +57,24 @@ func.func @odd_bias_relu(%x: tensor<5x1000xf32>, %bias: tensor<1000xf32>) -> ten
   } -> tensor<5x1000xf32>
   return %r : tensor<5x1000xf32>
 }
+
+// Row sums of 1021 (prime) and 1000 values: 63 and 62 chunks of 16 lanes of
+// partial sums, and a last chunk of 13 and 8.
+func.func @odd_row_sums(%x: tensor<5x1021xf32>, %y: tensor<3x1000xf32>) -> (tensor<5xf32>, tensor<3xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e5 = tensor.empty() : tensor<5xf32>
+  %f5 = linalg.fill ins(%z : f32) outs(%e5 : tensor<5xf32>) -> tensor<5xf32>
+  %s5 = linalg.reduce ins(%x : tensor<5x1021xf32>) outs(%f5 : tensor<5xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %e3 = tensor.empty() : tensor<3xf32>
+  %f3 = linalg.fill ins(%z : f32) outs(%e3 : tensor<3xf32>) -> tensor<3xf32>
+  %s3 = linalg.reduce ins(%y : tensor<3x1000xf32>) outs(%f3 : tensor<3xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %s5, %s3 : tensor<5xf32>, tensor<3xf32>
+}

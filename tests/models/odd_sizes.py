@@ -7,8 +7,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy as np  # noqa: E402
 import refutil as ru  # noqa: E402
 
-# Dot products of up to 269 f32 terms in [-1, 1], summed in blocks in
-# another order than float64 numpy; the integer matmul is exact.
+# Dot products of up to 269 f32 terms and row sums of up to 1021 terms in
+# [-1, 1], summed in another order than float64 numpy; the integer matmul
+# is exact.
 # tolerance: rtol=1e-4 atol=1e-4
 
 
@@ -37,6 +38,12 @@ def build(ref):
     bias = ru.uniform(g, (1000,))
     ref.add("odd_bias_relu", [x, bias],
             [np.maximum(x + bias, np.float32(0)).astype(np.float32)])
+
+    x = ru.uniform(g, (5, 1021))
+    y = ru.uniform(g, (3, 1000))
+    ref.add("odd_row_sums", [x, y],
+            [f(x).sum(axis=1).astype(np.float32),
+             f(y).sum(axis=1).astype(np.float32)])
 
 
 if __name__ == "__main__":
