@@ -6,9 +6,9 @@
 // writes out of that loop: the accumulator then stays in vector registers.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/ContractionForms.h"
 #include "Transforms/PackPanels.h"
 #include "Transforms/Passes.h"
-#include "Transforms/ContractionForms.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
