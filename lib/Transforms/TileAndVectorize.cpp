@@ -419,17 +419,17 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   convolutionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges) {
     if (op.hasDynamicShape())
       return std::nullopt;
+    // Output pixels along W (rows of the register block), channels (lanes).
+    auto pixels = [&] { return tileFor(ranges[2], tileM, Along::Rows); };
     if (llvm::isa<mlir::linalg::Conv2DNhwcHwcfOp>(op.getOperation()))
       return llvm::SmallVector<int64_t>{
-          1, 1, evenTile(ranges[2], tileM), evenTile(ranges[3], tileN), 1,
-          1, 1};
+          1, 1, pixels(), tileFor(ranges[3], tileN, Along::Lanes), 1, 1, 1};
     if (llvm::isa<mlir::linalg::DepthwiseConv2DNhwcHwcOp,
                   mlir::linalg::PoolingNhwcSumOp,
                   mlir::linalg::PoolingNhwcMaxOp,
                   mlir::linalg::PoolingNhwcMinOp>(op.getOperation()))
       return llvm::SmallVector<int64_t>{
-          1, 1, evenTile(ranges[2], tileM), evenTile(ranges[3], vectorWidth),
-          1, 1};
+          1, 1, pixels(), tileFor(ranges[3], vectorWidth, Along::Lanes), 1, 1};
     return std::nullopt;
   }
 

@@ -78,3 +78,29 @@ func.func @odd_row_sums(%x: tensor<5x1021xf32>, %y: tensor<3x1000xf32>) -> (tens
     }
   return %s5, %s3 : tensor<5xf32>, tensor<3xf32>
 }
+
+// A 3x3 convolution with 13 output pixels per row (prime: tiles of 8 and a
+// peeled 5) and 40 output channels (32 and a peeled 8); a depthwise one and
+// a max pooling with 13 pixels and 20 channels (16 and 4).
+func.func @odd_conv(%x: tensor<1x15x15x6xf32>, %w: tensor<3x3x6x40xf32>) -> tensor<1x13x13x40xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x13x13x40xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x13x13x40xf32>) -> tensor<1x13x13x40xf32>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x15x15x6xf32>, tensor<3x3x6x40xf32>) outs(%f : tensor<1x13x13x40xf32>) -> tensor<1x13x13x40xf32>
+  return %r : tensor<1x13x13x40xf32>
+}
+
+func.func @odd_depthwise_pool(%x: tensor<1x15x15x20xf32>, %w: tensor<3x3x20xf32>) -> (tensor<1x13x13x20xf32>, tensor<1x13x13x20xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x13x13x20xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x13x13x20xf32>) -> tensor<1x13x13x20xf32>
+  %d = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x15x15x20xf32>, tensor<3x3x20xf32>) outs(%f : tensor<1x13x13x20xf32>) -> tensor<1x13x13x20xf32>
+  %lo = arith.constant -3.4e38 : f32
+  %g = linalg.fill ins(%lo : f32) outs(%e : tensor<1x13x13x20xf32>) -> tensor<1x13x13x20xf32>
+  %win = tensor.empty() : tensor<3x3xf32>
+  %p = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %win : tensor<1x15x15x20xf32>, tensor<3x3xf32>) outs(%g : tensor<1x13x13x20xf32>) -> tensor<1x13x13x20xf32>
+  return %d, %p : tensor<1x13x13x20xf32>, tensor<1x13x13x20xf32>
+}

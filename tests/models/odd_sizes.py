@@ -45,6 +45,26 @@ def build(ref):
             [f(x).sum(axis=1).astype(np.float32),
              f(y).sum(axis=1).astype(np.float32)])
 
+    x = ru.uniform(g, (1, 15, 15, 6))
+    w = ru.uniform(g, (3, 3, 6, 40))
+    out = np.zeros((1, 13, 13, 40))
+    for kh in range(3):
+        for kw in range(3):
+            out += f(x[:, kh:kh + 13, kw:kw + 13, :]) @ f(w[kh, kw])
+    ref.add("odd_conv", [x, w], [out.astype(np.float32)])
+
+    x = ru.uniform(g, (1, 15, 15, 20))
+    w = ru.uniform(g, (3, 3, 20))
+    depthwise = np.zeros((1, 13, 13, 20))
+    pooled = np.full((1, 13, 13, 20), -np.inf)
+    for kh in range(3):
+        for kw in range(3):
+            window = f(x[:, kh:kh + 13, kw:kw + 13, :])
+            depthwise += window * f(w[kh, kw])
+            pooled = np.maximum(pooled, window)
+    ref.add("odd_depthwise_pool", [x, w],
+            [depthwise.astype(np.float32), pooled.astype(np.float32)])
+
 
 if __name__ == "__main__":
     ru.main(build)
