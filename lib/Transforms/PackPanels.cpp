@@ -45,14 +45,6 @@ bool allF32(mlir::linalg::LinalgOp op) {
   });
 }
 
-/// Whether `v` is defined inside `loop`.
-bool definedInside(mlir::Value v, mlir::Operation *loop) {
-  mlir::Operation *def = v.getDefiningOp();
-  if (!def)
-    def = llvm::cast<mlir::BlockArgument>(v).getOwner()->getParentOp();
-  return loop->isAncestor(def);
-}
-
 /// The sizes of `v`, a tensor: those of the slice that made it, where one
 /// did (they need no tensor.dim to fold), else its dims.
 llvm::SmallVector<mlir::OpFoldResult>
@@ -142,7 +134,7 @@ mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
   (void)mlir::moveLoopInvariantCode(
       llvm::cast<mlir::LoopLikeOpInterface>(rowLoop.getOperation()));
   mlir::Value b = block->getOperand(rhsIndex);
-  if (definedInside(b, rowLoop))
+  if (!rowLoop.isDefinedOutsideOfLoop(b))
     return block;
 
   llvm::SmallVector<int64_t> ranges = block.getStaticLoopRanges();

@@ -314,6 +314,23 @@ tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
   return tiled;
 }
 
+/// Peels `loop`, the tile loop over a dim of `range` iterations in tiles of
+/// `size`, where its last tile may be partial (a dynamic range, or one that
+/// `size` does not divide), so that every other tile is full. Whether it
+/// did.
+bool peelPartialTile(mlir::RewriterBase &rewriter,
+                     mlir::LoopLikeOpInterface loop, int64_t range,
+                     int64_t size) {
+  auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(loop.getOperation());
+  const bool lastPartial =
+      mlir::ShapedType::isDynamic(range) || (size > 0 && range % size != 0);
+  if (!forOp || !lastPartial || size == 1)
+    return false;
+  mlir::scf::ForOp last;
+  return mlir::succeeded(
+      mlir::scf::peelForLoopAndSimplifyBounds(rewriter, forOp, last));
+}
+
 /// Whether tile `t`, tiled with `sizes`, is smaller than them: of dynamic
 /// size, or static and smaller along some dim.
 bool isPartialTile(mlir::linalg::LinalgOp t, llvm::ArrayRef<int64_t> sizes) {
@@ -479,13 +496,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // A row that the vector does not divide: the loop over its chunks is
     // peeled; the last chunk (a copy of the marked op) is vectorized at its
     // own, static size once canonicalization has folded it.
-    if (ranges[reduced] % lanes != 0 && !partial->loops.empty())
-      if (auto chunks = llvm::dyn_cast<mlir::scf::ForOp>(
-              partial->loops.front().getOperation())) {
-        mlir::scf::ForOp last;
-        peeled |= mlir::succeeded(
-            mlir::scf::peelForLoopAndSimplifyBounds(rewriter, chunks, last));
-      }
+    if (!partial->loops.empty())
+      peeled |= peelPartialTile(rewriter, partial->loops.front(),
+                                ranges[reduced], lanes);
     for (mlir::Operation *t : partial->tiledOps)
       markForVectors(t);
     for (mlir::Operation *t : partial->mergeOps)
@@ -599,17 +612,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
         t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
       if (tiled->loops.size() != sizes.size())
         continue;
-      for (auto [dim, loop] : llvm::enumerate(tiled->loops)) {
-        auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(loop.getOperation());
-        const bool lastPartial =
-            mlir::ShapedType::isDynamic(ranges[dim]) ||
-            (sizes[dim] > 0 && ranges[dim] % sizes[dim] != 0);
-        if (!forOp || !lastPartial || sizes[dim] == 1)
-          continue;
-        mlir::scf::ForOp partial;
-        peeled |= mlir::succeeded(
-            mlir::scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial));
-      }
+      for (auto [dim, loop] : llvm::enumerate(tiled->loops))
+        peeled |= peelPartialTile(rewriter, loop, ranges[dim], sizes[dim]);
     }
     // Full tiles: sizes folded to constants, slices and ops made static.
     if (peeled)
