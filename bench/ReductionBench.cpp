@@ -6,7 +6,10 @@
 // a layer norm of the same (linalg) against Eigen's vectorized expressions
 // of the same formulas, and a 4096x1024 bias add against a memcpy of the
 // same bytes (read and written once: the bandwidth a compiled elementwise op
-// can reach). Every compiled result is checked against Eigen's first.
+// can reach). Then the same softmax compiled for dynamic shapes
+// (tensor<?x?xf32>), and the column sums of a 1024x1021 tensor (1021 is
+// prime), static and dynamic, against Eigen's colwise sum. Every compiled
+// result is checked against a double-precision reference first.
 //
 //===----------------------------------------------------------------------===//
 #include "Bench.h"
@@ -35,7 +38,8 @@ using RowMatrix =
     Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using RowVector = Eigen::Matrix<float, 1, Eigen::Dynamic>;
 
-constexpr std::int64_t kRows = 1024, kCols = 1024, kBiasRows = 4096;
+constexpr std::int64_t kRows = 1024, kCols = 1024, kBiasRows = 4096,
+                       kOddCols = 1021;
 
 const char *const kModule = R"mlir(
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
@@ -51,6 +55,43 @@ func.func @softmax(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %zp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   %y = tosa.mul %e, %r, %zp : (tensor<1024x1024xf32>, tensor<1024x1xf32>, tensor<1xi8>) -> tensor<1024x1024xf32>
   return %y : tensor<1024x1024xf32>
+}
+
+func.func @softmax_dyn(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %m = tosa.reduce_max %x {axis = 1 : i32} : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  %d = tosa.sub %x, %m : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  %e = tosa.exp %d : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %s = tosa.reduce_sum %e {axis = 1 : i32} : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  %r = tosa.reciprocal %s : (tensor<?x1xf32>) -> tensor<?x1xf32>
+  %zp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %y = tosa.mul %e, %r, %zp : (tensor<?x?xf32>, tensor<?x1xf32>, tensor<1xi8>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+func.func @colsum(%x: tensor<1024x1021xf32>) -> tensor<1021xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1021xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1021xf32>) -> tensor<1021xf32>
+  %sum = linalg.reduce ins(%x : tensor<1024x1021xf32>) outs(%z : tensor<1021xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %sum : tensor<1021xf32>
+}
+
+func.func @colsum_dyn(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %sum = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%z : tensor<?xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %sum : tensor<?xf32>
 }
 
 func.func @layernorm(%x: tensor<1024x1024xf32>, %g: tensor<1024xf32>, %b: tensor<1024xf32>) -> tensor<1024x1024xf32> {
@@ -136,6 +177,12 @@ void eigenLayerNorm(const RowMatrix &x, const RowVector &g, const RowVector &b,
   y.array().rowwise() += b.array();
 }
 
+/// The sums of the columns of `x` in double precision, as floats.
+RowMatrix columnSumsReference(const RowMatrix &x) {
+  Eigen::MatrixXd sums = x.cast<double>().colwise().sum();
+  return RowMatrix(sums.cast<float>());
+}
+
 /// Softmax and layer norm in double precision, row by row: the reference
 /// both the compiled code and Eigen are checked against.
 RowMatrix softmaxReference(const RowMatrix &x) {
@@ -189,7 +236,8 @@ double maxError(const float *got, const RowMatrix &want, double floor) {
 bool runReductionBench(const Options &options) {
   const double budget = options.quick ? 0.2 : 1.5;
   std::printf("== softmax and layer norm (1024x1024 f32) vs Eigen, bias add "
-              "(4096x1024) vs memcpy (1 thread) ==\n");
+              "(4096x1024) vs memcpy, column sums (1024x1021) vs Eigen "
+              "(1 thread) ==\n");
   Eigen::setNbThreads(1);
   std::optional<LoadedModule> module =
       compileAndLoad(kModule, "reductions.mlir");
@@ -200,7 +248,8 @@ bool runReductionBench(const Options &options) {
   RowMatrix big = randomMatrix(kBiasRows, kCols, 3, 1.0f);
   RowVector g = randomMatrix(1, kCols, 4, 1.0f);
   RowVector b = randomMatrix(1, kCols, 5, 1.0f);
-  RowMatrix y(kRows, kCols), biased(kBiasRows, kCols);
+  RowMatrix odd = randomMatrix(kRows, kOddCols, 6, 1.0f);
+  RowMatrix y(kRows, kCols), biased(kBiasRows, kCols), sums(1, kOddCols);
   auto tensor = [](auto &m) {
     return abi::Tensor::borrow(m.data(), {std::int64_t(m.rows()) == 1
                                               ? std::int64_t(m.cols())
@@ -250,7 +299,26 @@ bool runReductionBench(const Options &options) {
                    1e-30,
                    0.0});
 
-  std::printf("%-10s | %9s %9s | %-14s %9s %9s | %9s | %s\n", "case", "aot ms",
+  cases.push_back({"softmax_dyn",
+                   {tensor(x)},
+                   [&] { eigenSoftmax(x, y); },
+                   &y,
+                   softmaxReference(x),
+                   2.0 * x.size() * 4,
+                   1e-30,
+                   1e-5});
+  for (const char *name : {"colsum", "colsum_dyn"})
+    cases.push_back({name,
+                     {tensor(odd)},
+                     [&] { sums = odd.colwise().sum(); },
+                     &sums,
+                     columnSumsReference(odd),
+                     (odd.size() + sums.size()) * 4.0,
+                     1.0,
+                     // 1024 terms summed in f32, in order (as Eigen does).
+                     1e-4});
+
+  std::printf("%-11s | %9s %9s | %-14s %9s %9s | %9s | %s\n", "case", "aot ms",
               "aot GB/s", "baseline", "ms", "GB/s", "aot/base", "max error");
   bool allOk = true;
   for (Case &c : cases) {
@@ -281,13 +349,13 @@ bool runReductionBench(const Options &options) {
       std::printf("error: a timed call of %s failed\n", c.name);
       return false;
     }
-    std::printf("%-10s | %9.3f %9.2f | %-14s %9.3f %9.2f | %8.2fx | %.2e %s\n",
+    std::printf("%-11s | %9.3f %9.2f | %-14s %9.3f %9.2f | %8.2fx | %.2e %s\n",
                 c.name, aot.seconds * 1e3, c.bytes / aot.seconds * 1e-9,
                 c.baselineResult ? "Eigen" : "memcpy", base.seconds * 1e3,
                 c.bytes / base.seconds * 1e-9, base.seconds / aot.seconds, err,
                 ok ? "ok" : "WRONG");
     if (c.baselineResult)
-      std::printf("%-10s   (Eigen's own error against the reference: %.2e)\n",
+      std::printf("%-11s   (Eigen's own error against the reference: %.2e)\n",
                   "", baseErr);
     std::fflush(stdout);
     allOk = allOk && ok;
@@ -301,7 +369,7 @@ bool runReductionBench(const Options &options) {
   if (!threaded)
     return false;
   std::printf("\n2 threads (aot --threads=2, OpenMP) against 1:\n");
-  std::printf("%-10s | %12s | %13s | %7s | %9s | %s\n", "case", "1 thread ms",
+  std::printf("%-11s | %12s | %13s | %7s | %9s | %s\n", "case", "1 thread ms",
               "2 threads ms", "2T/1T", "same bits", "aot 2T / baseline");
   for (Case &c : cases) {
     auto r1 = module->call(c.name, c.args), r2 = threaded->call(c.name, c.args);
@@ -310,15 +378,16 @@ bool runReductionBench(const Options &options) {
       return false;
     }
     bool same =
+        (*r1)[0].shape() == (*r2)[0].shape() &&
         std::memcmp((*r1)[0].rawData(), (*r2)[0].rawData(),
                     std::size_t(c.reference.size()) * sizeof(float)) == 0;
     bool failed = false;
     Measurement t1 = measure([&] { failed |= !module->call(c.name, c.args); },
                              budget, 3, 1000);
-    Measurement t2 = measure(
-        [&] { failed |= !threaded->call(c.name, c.args); }, budget, 3, 1000);
+    Measurement t2 = measure([&] { failed |= !threaded->call(c.name, c.args); },
+                             budget, 3, 1000);
     Measurement base = measure(c.baseline, budget, 3, 1000);
-    std::printf("%-10s | %12.3f | %13.3f | %6.2fx | %9s | %16.2fx\n", c.name,
+    std::printf("%-11s | %12.3f | %13.3f | %6.2fx | %9s | %16.2fx\n", c.name,
                 t1.seconds * 1e3, t2.seconds * 1e3, t1.seconds / t2.seconds,
                 same ? "yes" : "NO", base.seconds / t2.seconds);
     allOk = allOk && same && !failed;
@@ -327,7 +396,7 @@ bool runReductionBench(const Options &options) {
               "tensor read and the\nresult written once. aot: "
               "LoadedModule::call, a fresh result buffer each call.\n"
               "max error: against a double-precision reference, relative "
-              "(layer norm: absolute\nwhere |value| < 1).\n");
+              "(layer norm, column sums:\nabsolute where |value| < 1).\n");
   return allOk;
 }
 

@@ -2,7 +2,9 @@
 //
 // The parallel loops are chosen at tiling, where the iterator types are
 // known; here, after bufferization, a marked loop that still carries values
-// (a tensor the bufferization could not write in place) stays sequential.
+// (a tensor the bufferization could not write in place) stays sequential,
+// and the scratch buffers it writes become its iterations' own
+// (PrivateBuffers), or, where they cannot, it stays sequential too.
 // OpenMP comes from upstream's convert-scf-to-openmp, so that the threads
 // are those of a maintained runtime (libomp), not a pool of our own. A loop
 // whose trip count is only known when the code runs gets an `if` clause:
@@ -11,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
+#include "Transforms/PrivateBuffers.h"
 
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -77,7 +80,8 @@ struct ParallelizeLoopsPass : impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
     for (mlir::scf::ForOp loop : marked) {
       auto minTrips = loop->getAttrOfType<mlir::IntegerAttr>(kParallelLoopAttr);
       loop->removeAttr(kParallelLoopAttr);
-      if (!threads || *threads == 1 || loop.getNumResults() != 0)
+      if (!threads || *threads == 1 || loop.getNumResults() != 0 ||
+          !privatizeScratchBuffers(loop))
         continue;
       Bounds bounds{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
       if (minTrips && minTrips.getInt() > 1 && !conditions.count(bounds))

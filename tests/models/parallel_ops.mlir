@@ -2,7 +2,9 @@
 // tile loops parallel; with threads they run on OpenMP): a matmul of odd and
 // prime sizes, a 3x3 NHWC convolution whose batch loop runs once (the
 // parallel loop is the one over output rows), a broadcast add and a
-// column sum, whose parallel loop is outside the reduction.
+// column sum of rows wider than a block of 1024 columns (1533: a full block
+// and a partial one), whose loop over blocks is parallel and outside the
+// reduction.
 func.func @odd_matmul(%a: tensor<127x253xf32>, %b: tensor<253x61xf32>) -> tensor<127x61xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<127x61xf32>
@@ -32,16 +34,16 @@ func.func @bias_add(%x: tensor<512x300xf32>, %b: tensor<300xf32>) -> tensor<512x
   return %r : tensor<512x300xf32>
 }
 
-func.func @column_sum(%x: tensor<384x512xf32>) -> tensor<512xf32> {
+func.func @column_sum(%x: tensor<256x1533xf32>) -> tensor<1533xf32> {
   %z = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<512xf32>
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<512xf32>) -> tensor<512xf32>
+  %e = tensor.empty() : tensor<1533xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1533xf32>) -> tensor<1533xf32>
   %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>],
                        iterator_types = ["reduction", "parallel"]}
-       ins(%x : tensor<384x512xf32>) outs(%f : tensor<512xf32>) {
+       ins(%x : tensor<256x1533xf32>) outs(%f : tensor<1533xf32>) {
   ^bb0(%a: f32, %o: f32):
     %s = arith.addf %a, %o : f32
     linalg.yield %s : f32
-  } -> tensor<512xf32>
-  return %r : tensor<512xf32>
+  } -> tensor<1533xf32>
+  return %r : tensor<1533xf32>
 }
