@@ -424,10 +424,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
     sizes[dims->m[0]] = tileFor(ranges[dims->m[0]], tileM, Along::Rows);
     sizes[dims->n[0]] = tileFor(ranges[dims->n[0]], tileN, Along::Lanes);
-    // Two steps of K for vpmaddwd (PairDot), where K splits into pairs.
+    // Two steps of K for vpmaddwd (PairDot). An odd or dynamic K is peeled
+    // like any dim: its last, single step is a masked contraction.
     int64_t k = ranges[dims->k[0]];
     if (pairDot && isSmallIntegerContraction(op) &&
-        !mlir::ShapedType::isDynamic(k) && k % 2 == 0)
+        (mlir::ShapedType::isDynamic(k) || k >= 2))
       sizes[dims->k[0]] = 2;
     return sizes;
   }

@@ -71,3 +71,17 @@ func.func @odd_bias_relu(%x: tensor<?x?xf32>, %bias: tensor<?xf32>) -> tensor<?x
   } -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+// i8 x i8 -> i32, every size dynamic (37 x 29 @ 29 x 45 in the test): pair
+// dots over the full pairs of K, its last, odd step masked.
+func.func @odd_int_matmul(%a: tensor<?x?xi8>, %b: tensor<?x?xi8>) -> tensor<?x?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %m = tensor.dim %a, %c0 : tensor<?x?xi8>
+  %n = tensor.dim %b, %c1 : tensor<?x?xi8>
+  %e = tensor.empty(%m, %n) : tensor<?x?xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<?x?xi32>) -> tensor<?x?xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xi8>, tensor<?x?xi8>) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}

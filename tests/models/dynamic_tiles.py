@@ -33,6 +33,10 @@ def build(ref):
     ref.add("odd_bias_relu", [x, bias],
             [np.maximum(x + bias, np.float32(0)).astype(np.float32)])
 
+    a = ru.ints(g, (37, 29), -128, 127, np.int8)
+    b = ru.ints(g, (29, 45), -128, 127, np.int8)
+    ref.add("odd_int_matmul", [a, b], [a.astype(np.int32) @ b.astype(np.int32)])
+
 
 if __name__ == "__main__":
     ru.main(build)

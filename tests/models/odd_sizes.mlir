@@ -42,6 +42,25 @@ func.func @odd_int_matmul(%a: tensor<67x62xi8>, %b: tensor<62x70xi8>) -> tensor<
   return %r : tensor<67x70xi32>
 }
 
+// i8 x i8 -> i32 with an odd K (61): 30 pair dots per tile, then one
+// masked step; and K = 263 (prime) across cache blocks of 256, whose last
+// block of 7 is dynamic in the block's code.
+func.func @odd_k_int_matmul(%a: tensor<67x61xi8>, %b: tensor<61x70xi8>) -> tensor<67x70xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<67x70xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<67x70xi32>) -> tensor<67x70xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<67x61xi8>, tensor<61x70xi8>) outs(%c : tensor<67x70xi32>) -> tensor<67x70xi32>
+  return %r : tensor<67x70xi32>
+}
+
+func.func @odd_k_blocked_int_matmul(%a: tensor<40x263xi8>, %b: tensor<263x64xi8>) -> tensor<40x64xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<40x64xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<40x64xi32>) -> tensor<40x64xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<40x263xi8>, tensor<263x64xi8>) outs(%c : tensor<40x64xi32>) -> tensor<40x64xi32>
+  return %r : tensor<40x64xi32>
+}
+
 // Rows of 1000: 62 vectors of 16 lanes and a masked one of 8.
 func.func @odd_bias_relu(%x: tensor<5x1000xf32>, %bias: tensor<1000xf32>) -> tensor<5x1000xf32> {
   %zero = arith.constant 0.0 : f32

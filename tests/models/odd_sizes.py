@@ -34,6 +34,12 @@ def build(ref):
     ref.add("odd_int_matmul", [a, b],
             [a.astype(np.int32) @ b.astype(np.int32)])
 
+    for name, (m, k, n) in (("odd_k_int_matmul", (67, 61, 70)),
+                            ("odd_k_blocked_int_matmul", (40, 263, 64))):
+        a = ru.ints(g, (m, k), -128, 127, np.int8)
+        b = ru.ints(g, (k, n), -128, 127, np.int8)
+        ref.add(name, [a, b], [a.astype(np.int32) @ b.astype(np.int32)])
+
     x = ru.uniform(g, (5, 1000))
     bias = ru.uniform(g, (1000,))
     ref.add("odd_bias_relu", [x, bias],
