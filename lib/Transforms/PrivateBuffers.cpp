@@ -27,11 +27,8 @@ constexpr int64_t kMaxPrivateBytes = 64 * 1024;
 
 /// The buffer that `v` is a view of, through subviews, casts and reshapes.
 mlir::Value viewRoot(mlir::Value v) {
-  while (auto view = v.getDefiningOp<mlir::ViewLikeOpInterface>()) {
-    if (view.getViewSource() == v)
-      break;
+  while (auto view = v.getDefiningOp<mlir::ViewLikeOpInterface>())
     v = view.getViewSource();
-  }
   return v;
 }
 

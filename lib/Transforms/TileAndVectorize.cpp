@@ -331,6 +331,26 @@ bool peelPartialTile(mlir::RewriterBase &rewriter,
       mlir::scf::peelForLoopAndSimplifyBounds(rewriter, forOp, last));
 }
 
+/// Tiles `op` in place with `sizes` for vectorization: marks its tiles with
+/// their vector sizes and peels each tile loop whose last tile may be
+/// partial (setting `peeled`), so that the full tiles get static shapes
+/// once canonicalized and the partial one masked vectors.
+mlir::LogicalResult tileForVectors(mlir::IRRewriter &rewriter,
+                                   mlir::linalg::LinalgOp op,
+                                   llvm::ArrayRef<int64_t> sizes,
+                                   bool &peeled) {
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  auto tiled = tileInPlace(rewriter, op, sizes, {});
+  if (mlir::failed(tiled))
+    return mlir::failure();
+  for (mlir::Operation *t : tiled->tiledOps)
+    t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
+  if (tiled->loops.size() == sizes.size())
+    for (auto [dim, loop] : llvm::enumerate(tiled->loops))
+      peeled |= peelPartialTile(rewriter, loop, ranges[dim], sizes[dim]);
+  return mlir::success();
+}
+
 /// Whether tile `t`, tiled with `sizes`, is smaller than them: of dynamic
 /// size, or static and smaller along some dim.
 bool isPartialTile(mlir::linalg::LinalgOp t, llvm::ArrayRef<int64_t> sizes) {
@@ -481,18 +501,10 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
         return false;
       block = llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
     }
-    llvm::SmallVector<int64_t> columns = block.getStaticLoopRanges();
     llvm::SmallVector<int64_t> sizes(n, 1);
-    sizes[n - 1] = tileFor(columns[n - 1], vectorWidth, Along::Lanes);
-    auto tiled = tileInPlace(rewriter, block, sizes, {});
-    if (mlir::failed(tiled))
-      return false;
-    for (mlir::Operation *t : tiled->tiledOps)
-      t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
-    if (tiled->loops.size() == n)
-      peeled |= peelPartialTile(rewriter, tiled->loops.back(), columns[n - 1],
-                                sizes[n - 1]);
-    return true;
+    sizes[n - 1] =
+        tileFor(block.getStaticLoopRanges()[n - 1], vectorWidth, Along::Lanes);
+    return mlir::succeeded(tileForVectors(rewriter, block, sizes, peeled));
   }
 
   /// Reduces along the innermost loop (a row) into `vectorWidth` partial
@@ -639,17 +651,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // below) and plain vectors, the last partial tile masked ones.
     for (mlir::linalg::LinalgOp op : candidates) {
       op = cacheBlocks(rewriter, op);
-      llvm::SmallVector<int64_t> sizes = tileSizesFor(op);
-      llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      auto tiled = tileInPlace(rewriter, op, sizes, {});
-      if (mlir::failed(tiled))
-        continue; // the loop lowering handles the op untiled
-      for (mlir::Operation *t : tiled->tiledOps)
-        t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
-      if (tiled->loops.size() != sizes.size())
-        continue;
-      for (auto [dim, loop] : llvm::enumerate(tiled->loops))
-        peeled |= peelPartialTile(rewriter, loop, ranges[dim], sizes[dim]);
+      // Where tiling fails, the loop lowering handles the op untiled.
+      (void)tileForVectors(rewriter, op, tileSizesFor(op), peeled);
     }
     // Full tiles: sizes folded to constants, slices and ops made static.
     if (peeled)
