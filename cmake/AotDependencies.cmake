@@ -6,8 +6,9 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(AOT_LIBZIP REQUIRED IMPORTED_TARGET libzip)
 find_package(Eigen3 3.4 REQUIRED NO_MODULE)
 
-# LLVM/MLIR 22 from Debian: link the shared libMLIR.so and libLLVM.so, which
-# keeps links around a second and the build tree small.
+# LLVM/MLIR 22 from Debian: the library and most tools link the shared
+# libMLIR.so and libLLVM.so, which keeps links around a second and the build
+# tree small.
 macro(aot_find_mlir)
   # MLIR's package version file accepts only exact versions (22.1.8), so
   # check the major version by hand.
@@ -23,4 +24,21 @@ macro(aot_find_mlir)
   # partitions, generated on separate threads, into one, in-process.
   find_package(LLD REQUIRED CONFIG HINTS "${LLVM_INSTALL_PREFIX}/lib/cmake/lld"
                "${LLVM_LIBRARY_DIR}/cmake/lld")
+  # The same libraries as static archives, which Debian ships beside the
+  # shared ones, in one link group (they refer to each other in every
+  # direction; only the members something uses are linked), for
+  # aot-compile-driver: see codegen/CMakeLists.txt. Empty where they are
+  # missing. MLIR's and LLD's CMake targets cannot serve: even their static
+  # libraries link libLLVM.so.
+  set(AOT_STATIC_LLVM_LINK "")
+  if(EXISTS "${LLVM_LIBRARY_DIR}/libMLIRIR.a" AND
+     EXISTS "${LLVM_LIBRARY_DIR}/libLLVMCore.a" AND
+     EXISTS "${LLVM_LIBRARY_DIR}/liblldELF.a")
+    find_package(Threads REQUIRED)
+    file(GLOB aot_static_archives "${LLVM_LIBRARY_DIR}/libMLIR*.a"
+         "${LLVM_LIBRARY_DIR}/liblld*.a" "${LLVM_LIBRARY_DIR}/libLLVM*.a")
+    set(AOT_STATIC_LLVM_LINK -Wl,--start-group ${aot_static_archives}
+        -Wl,--end-group z zstd ${CMAKE_THREAD_LIBS_INIT}
+        ${CMAKE_DL_LIBS})
+  endif()
 endmacro()
