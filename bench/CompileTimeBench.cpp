@@ -89,8 +89,9 @@ bool runCompileTimeBench(const Options &options) {
        "chain / in-process, keepOnly(object)",
        Pipeline().optLevel(3).keepOnly({Stage::Object}, {})}};
   for (InProcess &way : inProcess) {
-    // The first compile in the process also initialises LLVM's targets and
-    // MLIR's dialects; it is reported apart from the median.
+    // The first compile in the process (that of the first pipeline) also
+    // initialises LLVM's targets and MLIR's dialects; each pipeline's first
+    // compile is reported apart from its median.
     Timer coldTimer;
     if (!compileOnce(way.pipeline))
       return false;
@@ -200,7 +201,9 @@ bool runCompileTimeBench(const Options &options) {
               "  by default it also keeps a text and a bytecode snapshot of "
               "every MLIR stage,\n"
               "  with keepOnly(object) only the object code, as aot-compile "
-              "-o m.o does.\n");
+              "-o m.o does;\n"
+              "  only the default's first compile initialises LLVM and "
+              "MLIR.\n");
 
   std::printf("chain: the default pass lists of stages linalg, tiled, "
               "bufferized and llvm, run by\n"

@@ -26,8 +26,9 @@ macro(aot_find_mlir)
                "${LLVM_LIBRARY_DIR}/cmake/lld")
   # The same libraries as static archives, which Debian ships beside the
   # shared ones, in one link group (they refer to each other in every
-  # direction; only the members something uses are linked), for
-  # aot-compile-driver: see codegen/CMakeLists.txt. Empty where they are
+  # direction; only the members something uses are linked), for the
+  # compiler's static link (AOT_COMPILER_STATIC_LINK, lib/CMakeLists.txt),
+  # which aot-compile-driver takes. Empty where they are
   # missing. MLIR's and LLD's CMake targets cannot serve: even their static
   # libraries link libLLVM.so.
   set(AOT_STATIC_LLVM_LINK "")
