@@ -41,6 +41,11 @@ bool runMatmulBench(const Options &options);
 /// Returns false when a compile, a call or a result check failed.
 bool runMatmulVariantsBench(const Options &options);
 
+/// Times compiled f32 matmuls with B stored transposed, and batch matmuls,
+/// against Eigen on the same memory, checking their results. Returns false
+/// when a compile, a call or a result check failed.
+bool runMatmulLayoutsBench(const Options &options);
+
 /// Times an in-process compile of the model against the chain of separate
 /// tools. Returns false when the in-process compile failed; a chain that
 /// cannot run is reported and skipped.

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Bench.h"
 #include "EigenThreads.h"
+#include "MatmulError.h"
 #include "Timer.h"
 
 #include "aot/Compiler.h"
@@ -28,14 +29,6 @@
 namespace aot::bench {
 
 namespace {
-
-using RowMatrix =
-    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-/// The largest error accepted, relative to (|A|·|B|) element by element:
-/// about 50 times the rounding error expected of an f32 dot product of
-/// length 1024, and ten times less than a single missing term would cause.
-constexpr double kTolerance = 1e-4;
 
 /// The name of the compiled function for size `n`.
 std::string functionName(std::int64_t n) {
@@ -87,27 +80,6 @@ RowMatrix randomMatrix(std::int64_t n, unsigned seed) {
   for (Eigen::Index i = 0; i < m.size(); ++i)
     m.data()[i] = dist(rng);
   return m;
-}
-
-/// The largest |c - e| / (|A|·|B|) over all elements, where `scale` holds
-/// |A|·|B|: the error relative to the size of the terms summed, which stays
-/// meaningful where cancellation makes an element of C close to 0. NaN when
-/// the result holds a NaN or an infinity.
-double maxRelError(const abi::Tensor &c, const RowMatrix &expected,
-                   const RowMatrix &scale) {
-  double worst = 0;
-  for (Eigen::Index i = 0; i < expected.rows(); ++i) {
-    for (Eigen::Index j = 0; j < expected.cols(); ++j) {
-      float got = *static_cast<const float *>(
-          c.elementAt(std::int64_t(i * expected.cols() + j)));
-      if (!std::isfinite(got))
-        return NAN;
-      double err = std::abs(double(got) - double(expected(i, j))) /
-                   std::max(double(scale(i, j)), 1e-30);
-      worst = std::max(worst, err);
-    }
-  }
-  return worst;
 }
 
 /// One row of the table.
@@ -172,21 +144,22 @@ bool runThreadedMatmul(const std::vector<std::int64_t> &sizes, double budget,
       return false;
     }
     size_t bytes = size_t(n) * size_t(n) * sizeof(float);
-    bool same = std::memcmp((*r1)[0].data<float>(), (*r2)[0].data<float>(),
-                            bytes) == 0;
+    bool same =
+        std::memcmp((*r1)[0].data<float>(), (*r2)[0].data<float>(), bytes) == 0;
     bool failed = false;
-    Measurement t1 = measure([&] { failed |= !one->call(name, args); },
-                             budget, minReps, maxReps);
-    Measurement t2 = measure([&] { failed |= !two->call(name, args); },
-                             budget, minReps, maxReps);
+    Measurement t1 = measure([&] { failed |= !one->call(name, args); }, budget,
+                             minReps, maxReps);
+    Measurement t2 = measure([&] { failed |= !two->call(name, args); }, budget,
+                             minReps, maxReps);
     RowMatrix c(n, n);
     Measurement eigen{};
     if (eigenThreads)
       eigen = measure([&] { c.noalias() = a * b; }, budget, minReps, maxReps);
     double flop = 2.0 * double(n) * double(n) * double(n);
-    std::printf("%6lld | %16.2f | %17.2f | %6.2fx | %9s", static_cast<long long>(n),
-                flop / t1.seconds * 1e-9, flop / t2.seconds * 1e-9,
-                t1.seconds / t2.seconds, same ? "yes" : "NO");
+    std::printf("%6lld | %16.2f | %17.2f | %6.2fx | %9s",
+                static_cast<long long>(n), flop / t1.seconds * 1e-9,
+                flop / t2.seconds * 1e-9, t1.seconds / t2.seconds,
+                same ? "yes" : "NO");
     if (eigenThreads)
       std::printf(" | %17.2f | %13.2fx\n", flop / eigen.seconds * 1e-9,
                   eigen.seconds / t2.seconds);
@@ -203,9 +176,9 @@ bool runMatmulBench(const Options &options) {
   // Besides powers of two, 1000 (no power of two of more than 8 divides it)
   // and 1021 (prime): sizes whose tiles cannot all be full.
   const std::vector<std::int64_t> sizes =
-      options.quick ? std::vector<std::int64_t>{256}
-                    : std::vector<std::int64_t>{256, 512, 1000, 1021, 1024,
-                                                2048, 4096};
+      options.quick
+          ? std::vector<std::int64_t>{256}
+          : std::vector<std::int64_t>{256, 512, 1000, 1021, 1024, 2048, 4096};
   // Seconds of timed runs per implementation and size, and the bounds on
   // the repetition count; the full run stays well under a minute even when
   // the compiled code is slow.
@@ -220,8 +193,7 @@ bool runMatmulBench(const Options &options) {
   Timer compileTimer;
   Expected<Artifact> artifact =
       compiler.compile(Source::memory(matmulModule(sizes), "matmul.mlir"),
-                       Pipeline().optLevel(3).runThreads(1),
-                       Target::host());
+                       Pipeline().optLevel(3).runThreads(1), Target::host());
   if (!artifact) {
     std::printf("error: compiling the matmul module failed:\n%s\n",
                 artifact.error().str().c_str());
@@ -279,8 +251,8 @@ bool runMatmulBench(const Options &options) {
       return false;
     }
     row.relError = std::max(row.relError, maxRelError((*dynamic)[0], c, scale));
-    row.ok = row.relError <= kTolerance; // false for NaN
-    result = std::vector<abi::Tensor>(); // frees the checked result
+    row.ok = row.relError <= kMatmulTolerance; // false for NaN
+    result = std::vector<abi::Tensor>();       // frees the checked result
     dynamic = std::vector<abi::Tensor>();
 
     bool callFailed = false;
@@ -323,12 +295,13 @@ bool runMatmulBench(const Options &options) {
       "known at run time).\n"
       "max rel err = max |C_aot - C_eigen| / (|A|*|B|) elementwise; "
       "tolerance %.0e.\n",
-      kTolerance);
+      kMatmulTolerance);
   if (!allOk)
     std::printf("error: the compiled matmul is WRONG: its error exceeds the "
                 "tolerance\n");
   allOk = runThreadedMatmul(sizes, budget, minReps, maxReps) && allOk;
-  return runMatmulVariantsBench(options) && allOk;
+  allOk = runMatmulVariantsBench(options) && allOk;
+  return runMatmulLayoutsBench(options) && allOk;
 }
 
 } // namespace aot::bench

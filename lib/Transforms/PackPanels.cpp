@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -21,21 +22,39 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
+#include <optional>
+
 namespace aot {
 
 namespace {
 
-/// The input of `op` indexed exactly (k, n): B of a contraction.
-mlir::OpOperand *rhsOperand(mlir::linalg::LinalgOp op, unsigned k, unsigned n) {
+/// B of a contraction: the input of `op` indexed (k, n), or (n, k) when B
+/// is stored transposed, after the batch dim `batch` if there is one.
+struct Rhs {
+  mlir::OpOperand *operand = nullptr;
+  unsigned kPos = 0, nPos = 0; ///< Where K and N lie among B's dims.
+  bool transposed() const { return nPos < kPos; }
+};
+
+Rhs rhsOperand(mlir::linalg::LinalgOp op, std::optional<unsigned> batch,
+               unsigned k, unsigned n) {
   mlir::MLIRContext *ctx = op->getContext();
+  const unsigned lead = batch ? 1 : 0;
   for (mlir::OpOperand *in : op.getDpsInputOperands()) {
     mlir::AffineMap map = op.getMatchingIndexingMap(in);
-    if (map.getNumResults() == 2 &&
-        map.getResult(0) == mlir::getAffineDimExpr(k, ctx) &&
-        map.getResult(1) == mlir::getAffineDimExpr(n, ctx))
-      return in;
+    if (map.getNumResults() != lead + 2 ||
+        (batch && map.getResult(0) != mlir::getAffineDimExpr(*batch, ctx)))
+      continue;
+    mlir::AffineExpr first = map.getResult(lead),
+                     second = map.getResult(lead + 1);
+    mlir::AffineExpr kExpr = mlir::getAffineDimExpr(k, ctx),
+                     nExpr = mlir::getAffineDimExpr(n, ctx);
+    if (first == kExpr && second == nExpr)
+      return {in, lead, lead + 1};
+    if (first == nExpr && second == kExpr)
+      return {in, lead + 1, lead};
   }
-  return nullptr;
+  return {};
 }
 
 /// Whether every operand of `op` holds f32 (no conversion in its body).
@@ -55,20 +74,28 @@ sizesOf(mlir::RewriterBase &rewriter, mlir::Location loc, mlir::Value v) {
   return mlir::tensor::getMixedSizes(rewriter, loc, v);
 }
 
-/// Copies `b` (K x N, K <= maxK, N <= strips * width) into a new tensor of
-/// strips x maxK x width: strip s, row k holds b[k, s*width ...]; a last,
-/// partial strip is filled with zeros past N. Inserted before `before`.
+/// Rows of a panel that a transposed B is copied into at a time.
+constexpr int64_t kTransposeRows = 8;
+
+/// Copies `b`, B's block (K x N, K <= maxK, N <= strips * width, its dims
+/// where `rhs` says, after a batch dim of size 1 if it has one), into a new
+/// tensor of strips x maxK x width: strip s, row k holds B[k, s*width ...];
+/// a last, partial strip is filled with zeros past N. Inserted before
+/// `before`. A transposed B (N x K) is transposed here, once, instead of
+/// being gathered (`width` values K apart) by every register tile at every
+/// step of K.
 mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
-                          mlir::Value b, int64_t strips, int64_t maxK,
-                          int64_t width, mlir::Operation *before) {
+                          mlir::Value b, const Rhs &rhs, int64_t strips,
+                          int64_t maxK, int64_t width,
+                          mlir::Operation *before) {
   rewriter.setInsertionPoint(before);
   auto bType = llvm::cast<mlir::RankedTensorType>(b.getType());
   mlir::Type element = bType.getElementType();
   llvm::SmallVector<mlir::OpFoldResult> sizes = sizesOf(rewriter, loc, b);
   mlir::Value rows =
-      mlir::getValueOrCreateConstantIndexOp(rewriter, loc, sizes[0]);
+      mlir::getValueOrCreateConstantIndexOp(rewriter, loc, sizes[rhs.kPos]);
   mlir::Value cols =
-      mlir::getValueOrCreateConstantIndexOp(rewriter, loc, sizes[1]);
+      mlir::getValueOrCreateConstantIndexOp(rewriter, loc, sizes[rhs.nPos]);
   mlir::Value c0 = mlir::arith::ConstantIndexOp::create(rewriter, loc, 0);
   mlir::Value c1 = mlir::arith::ConstantIndexOp::create(rewriter, loc, 1);
   mlir::Value step = mlir::arith::ConstantIndexOp::create(rewriter, loc, width);
@@ -82,11 +109,21 @@ mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
       mlir::ValueRange{});
   mlir::Value zero = mlir::arith::ConstantOp::create(
       rewriter, loc, rewriter.getZeroAttr(element));
-  auto vectorType = mlir::VectorType::get({width}, element);
   // Static N is cut into whole strips; a dynamic one may end in a partial
-  // strip, whose read is masked.
+  // strip, whose reads are masked.
   const bool wholeStrips =
-      !bType.isDynamicDim(1) && bType.getDimSize(1) % width == 0;
+      !bType.isDynamicDim(rhs.nPos) && bType.getDimSize(rhs.nPos) % width == 0;
+  // Transposed, kTransposeRows rows of a strip at a time: that many values
+  // of each of its `width` rows of B, which lie side by side, transposed in
+  // registers (one value at a time, they were gathered K apart).
+  const int64_t rowStep = rhs.transposed() ? kTransposeRows : 1;
+  mlir::Value rowStepValue =
+      mlir::arith::ConstantIndexOp::create(rewriter, loc, rowStep);
+  // Reads past K (a last, partial step) are masked, their rows of the panel
+  // zeros; writes past the panel's maxK rows are dropped.
+  const bool wholeSteps = !bType.isDynamicDim(rhs.kPos) &&
+                          bType.getDimSize(rhs.kPos) % rowStep == 0;
+  const bool stepsInPanel = maxK % rowStep == 0;
   auto loop = mlir::scf::ForOp::create(
       rewriter, loc, c0, stripCount, c1, mlir::ValueRange{panel},
       [&](mlir::OpBuilder &builder, mlir::Location loc, mlir::Value strip,
@@ -94,17 +131,36 @@ mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
         mlir::Value col =
             mlir::arith::MulIOp::create(builder, loc, strip, step);
         auto inner = mlir::scf::ForOp::create(
-            builder, loc, c0, rows, c1, args,
+            builder, loc, c0, rows, rowStepValue, args,
             [&](mlir::OpBuilder &builder, mlir::Location loc, mlir::Value k,
                 mlir::ValueRange args) {
-              mlir::Value row = mlir::vector::TransferReadOp::create(
-                  builder, loc, vectorType, b, mlir::ValueRange{k, col}, zero,
-                  llvm::ArrayRef<bool>{wholeStrips});
-              mlir::Value written = mlir::vector::TransferWriteOp::create(
-                                        builder, loc, row, args.front(),
-                                        mlir::ValueRange{strip, k, c0},
-                                        llvm::ArrayRef<bool>{true})
-                                        .getResult();
+              llvm::SmallVector<mlir::Value> at(bType.getRank(), c0);
+              at[rhs.kPos] = k;
+              at[rhs.nPos] = col;
+              mlir::Value written;
+              if (rhs.transposed()) {
+                // B's dims N, K: the last two, a plain read.
+                mlir::Value block = mlir::vector::TransferReadOp::create(
+                    builder, loc,
+                    mlir::VectorType::get({width, rowStep}, element), b, at,
+                    zero, llvm::ArrayRef<bool>{wholeStrips, wholeSteps});
+                mlir::Value tile = mlir::vector::TransposeOp::create(
+                    builder, loc, block, llvm::ArrayRef<int64_t>{1, 0});
+                written = mlir::vector::TransferWriteOp::create(
+                              builder, loc, tile, args.front(),
+                              mlir::ValueRange{strip, k, c0},
+                              llvm::ArrayRef<bool>{stepsInPanel, true})
+                              .getResult();
+              } else {
+                mlir::Value row = mlir::vector::TransferReadOp::create(
+                    builder, loc, mlir::VectorType::get({width}, element), b,
+                    at, zero, llvm::ArrayRef<bool>{wholeStrips});
+                written = mlir::vector::TransferWriteOp::create(
+                              builder, loc, row, args.front(),
+                              mlir::ValueRange{strip, k, c0},
+                              llvm::ArrayRef<bool>{true})
+                              .getResult();
+              }
               mlir::scf::YieldOp::create(builder, loc, written);
             });
         mlir::scf::YieldOp::create(builder, loc, inner.getResults());
@@ -112,29 +168,77 @@ mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
   return loop.getResult(0);
 }
 
+/// `strip` with its input `rhs` read from `fromPanel` (K x width, after a
+/// unit batch dim if B has one), indexed (k, n): in place where B was
+/// already so indexed, else a linalg.contract with B's map made (k, n).
+mlir::Operation *readFromPanel(mlir::RewriterBase &rewriter,
+                               mlir::linalg::LinalgOp strip, const Rhs &rhs,
+                               mlir::Value fromPanel) {
+  mlir::OpOperand &operand =
+      strip->getOpOperand(rhs.operand->getOperandNumber());
+  if (!rhs.transposed()) {
+    rewriter.modifyOpInPlace(strip, [&] { operand.set(fromPanel); });
+    return strip;
+  }
+  llvm::SmallVector<mlir::AffineMap> maps = strip.getIndexingMapsArray();
+  mlir::AffineMap &map = maps[operand.getOperandNumber()];
+  llvm::SmallVector<mlir::AffineExpr> results(map.getResults());
+  std::swap(results[rhs.kPos], results[rhs.nPos]);
+  map = mlir::AffineMap::get(map.getNumDims(), 0, results, map.getContext());
+  llvm::SmallVector<mlir::Value> inputs = strip.getDpsInputs();
+  inputs[operand.getOperandNumber()] = fromPanel;
+  auto contract = mlir::linalg::ContractOp::create(
+      rewriter, strip.getLoc(), strip->getResultTypes(), inputs,
+      strip.getDpsInits(), rewriter.getAffineMapArrayAttr(maps));
+  rewriter.replaceOp(strip, contract->getResults());
+  return contract;
+}
+
+/// B of `op` where `op` is a contraction that packRhsPanel takes: f32, one
+/// M, N and K loop, at most one batch loop (`batch`); `n` and `k` are its
+/// loops. No operand where it is not one.
+Rhs packableRhs(mlir::linalg::LinalgOp op, std::optional<unsigned> &batch,
+                unsigned &n, unsigned &k) {
+  mlir::FailureOr<mlir::linalg::ContractionDimensions> dims =
+      mlir::linalg::inferContractionDims(op);
+  if (mlir::failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || dims->batch.size() > 1 ||
+      op.getNumDpsInits() != 1 || !allF32(op))
+    return {};
+  n = dims->n[0];
+  k = dims->k[0];
+  batch = dims->batch.empty() ? std::nullopt
+                              : std::optional<unsigned>(dims->batch[0]);
+  return rhsOperand(op, batch, k, n);
+}
+
 } // namespace
+
+bool hasTransposedRhs(mlir::linalg::LinalgOp op) {
+  std::optional<unsigned> batch;
+  unsigned n = 0, k = 0;
+  const Rhs rhs = packableRhs(op, batch, n, k);
+  return rhs.operand && rhs.transposed();
+}
 
 mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
                                     mlir::linalg::LinalgOp block,
                                     mlir::scf::ForOp rowLoop, int64_t maxK,
                                     int64_t maxN, int64_t stripWidth) {
-  mlir::FailureOr<mlir::linalg::ContractionDimensions> dims =
-      mlir::linalg::inferContractionDims(block);
-  if (mlir::failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
-      dims->k.size() != 1 || !dims->batch.empty() ||
-      block.getNumDpsInits() != 1 || !allF32(block) || stripWidth < 1)
+  std::optional<unsigned> batch;
+  unsigned n = 0, k = 0;
+  const Rhs rhs = packableRhs(block, batch, n, k);
+  if (!rhs.operand || stripWidth < 1)
     return block;
-  const unsigned n = dims->n[0], k = dims->k[0];
-  mlir::OpOperand *rhs = rhsOperand(block, k, n);
-  if (!rhs)
-    return block;
-  const unsigned rhsIndex = rhs->getOperandNumber();
+  const unsigned rhsIndex = rhs.operand->getOperandNumber();
   // The block of B is the same for every row block: its slice (and the
   // offsets and sizes it is computed from) move out of the row loop.
   (void)mlir::moveLoopInvariantCode(
       llvm::cast<mlir::LoopLikeOpInterface>(rowLoop.getOperation()));
   mlir::Value b = block->getOperand(rhsIndex);
-  if (!rowLoop.isDefinedOutsideOfLoop(b))
+  auto bType = llvm::cast<mlir::RankedTensorType>(b.getType());
+  // A batch tile is one matrix of the batch.
+  if (!rowLoop.isDefinedOutsideOfLoop(b) || (batch && bType.getDimSize(0) != 1))
     return block;
 
   llvm::SmallVector<int64_t> ranges = block.getStaticLoopRanges();
@@ -145,7 +249,7 @@ mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
   const int64_t strips = llvm::divideCeil(bound(ranges[n], maxN), stripWidth);
   mlir::Location loc = block.getLoc();
   mlir::Value panel =
-      copyIntoPanel(rewriter, loc, b, strips, kBound, stripWidth, rowLoop);
+      copyIntoPanel(rewriter, loc, b, rhs, strips, kBound, stripWidth, rowLoop);
 
   // One op per strip, reading its strip of the panel instead of B.
   llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
@@ -164,11 +268,19 @@ mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
   rewriter.replaceOp(block, tiled->replacements);
   auto strip = llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
   auto stripLoop = llvm::cast<mlir::scf::ForOp>(tiled->loops.front());
-  mlir::OpOperand &operand = strip->getOpOperand(rhsIndex);
-  auto sliceType = llvm::cast<mlir::RankedTensorType>(operand.get().getType());
+  mlir::Value stripOfB = strip->getOperand(rhsIndex);
+  auto stripType = llvm::cast<mlir::RankedTensorType>(stripOfB.getType());
   rewriter.setInsertionPoint(strip);
-  llvm::SmallVector<mlir::OpFoldResult> sliceSizes =
-      sizesOf(rewriter, loc, operand.get());
+  llvm::SmallVector<mlir::OpFoldResult> stripSizes =
+      sizesOf(rewriter, loc, stripOfB);
+  // The panel's strip, K x width (1 x K x width for a batch tile).
+  llvm::SmallVector<int64_t> shape;
+  if (batch)
+    shape.push_back(1);
+  shape.append(
+      {stripType.getDimSize(rhs.kPos), stripType.getDimSize(rhs.nPos)});
+  auto sliceType =
+      mlir::RankedTensorType::get(shape, stripType.getElementType());
   mlir::Value index = mlir::arith::DivUIOp::create(
       rewriter, loc, stripLoop.getInductionVar(),
       mlir::arith::ConstantIndexOp::create(rewriter, loc, stripWidth));
@@ -177,10 +289,11 @@ mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
   mlir::Value fromPanel = mlir::tensor::ExtractSliceOp::create(
       rewriter, loc, sliceType, panel,
       llvm::SmallVector<mlir::OpFoldResult>{index, zero, zero},
-      llvm::SmallVector<mlir::OpFoldResult>{one, sliceSizes[0], sliceSizes[1]},
+      llvm::SmallVector<mlir::OpFoldResult>{one, stripSizes[rhs.kPos],
+                                            stripSizes[rhs.nPos]},
       llvm::SmallVector<mlir::OpFoldResult>{one, one, one});
-  rewriter.modifyOpInPlace(strip, [&] { operand.set(fromPanel); });
-  return strip;
+  return llvm::cast<mlir::linalg::LinalgOp>(
+      readFromPanel(rewriter, strip, rhs, fromPanel));
 }
 
 } // namespace aot

@@ -15,13 +15,19 @@
 
 namespace aot {
 
-/// `block`, one cache block of a 2-D f32 matmul inside the loop over row
-/// blocks `rowLoop`, with B (indexed K x N) in row-major slices: copies the
-/// block of B once, before `rowLoop`, into a panel of strips `stripWidth`
-/// columns wide, each contiguous (strip, k, column), and cuts `block` into
-/// one op per strip that reads its strip of the panel. `maxK` and `maxN`
-/// bound the block's K and N where they are dynamic. Returns the strip op,
-/// or `block` unchanged where it is not such a block.
+/// Whether `op` is an f32 matmul or batch matmul that packRhsPanel takes
+/// whose B is stored transposed (indexed N x K): without a panel, each of
+/// its register tiles gathers B's values one at a time.
+bool hasTransposedRhs(mlir::linalg::LinalgOp op);
+
+/// `block`, one cache block of an f32 matmul (or one matrix of a batch
+/// matmul) inside the loop over row blocks `rowLoop`, with B indexed K x N
+/// or, transposed, N x K: copies the block of B once, before `rowLoop`,
+/// into a panel of strips `stripWidth` columns wide, each contiguous
+/// (strip, k, column), and cuts `block` into one op per strip that reads
+/// its strip of the panel (indexed K x N whatever B's layout). `maxK` and
+/// `maxN` bound the block's K and N where they are dynamic. Returns the
+/// strip op, or `block` unchanged where it is not such a block.
 mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
                                     mlir::linalg::LinalgOp block,
                                     mlir::scf::ForOp rowLoop, int64_t maxK,

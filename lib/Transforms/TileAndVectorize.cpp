@@ -217,6 +217,26 @@ std::optional<unsigned> reductionLoop(mlir::linalg::LinalgOp op) {
   return dims.front();
 }
 
+/// Rows of A from which a matmul's B stored transposed is packed (see
+/// cacheBlocks); with fewer, each result is a dot product (dotProducts).
+constexpr int64_t kTransposedRows = 8;
+
+/// Whether `op` is a matmul with B stored transposed and too few rows for
+/// a packed panel to pay (a matrix-vector product, a linear layer on one
+/// sample): A's rows and B's lie along K, the innermost loop, so each
+/// result is a dot product, vectorized along K like a row reduction, and B
+/// is read once per row of A, in order, instead of gathered.
+bool dotProducts(mlir::linalg::LinalgOp op) {
+  if (!hasTransposedRhs(op))
+    return false;
+  auto dims = mlir::linalg::inferContractionDims(op);
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (mlir::failed(dims) || dims->k.front() != ranges.size() - 1)
+    return false;
+  const int64_t rows = ranges[dims->m.front()];
+  return !mlir::ShapedType::isDynamic(rows) && rows < kTransposedRows;
+}
+
 /// Below this many iterations of its loops (multiply-adds, elements) an op
 /// is done before threads would have started on it.
 constexpr int64_t kParallelWork = int64_t(1) << 17;
@@ -577,7 +597,15 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     auto small = [](int64_t size, int64_t block) {
       return !mlir::ShapedType::isDynamic(size) && size <= block;
     };
-    if (small(ranges[k], kBlockK) && small(ranges[n], kBlockN))
+    // B stored transposed is packed whatever its size, where enough rows
+    // read it: each register tile would otherwise gather B one value at a
+    // time at every step of K (17 times slower at 2048).
+    const bool transposed = hasTransposedRhs(op);
+    auto manyRows = [&](int64_t rows) {
+      return mlir::ShapedType::isDynamic(ranges[m]) || ranges[m] >= rows;
+    };
+    if (small(ranges[k], kBlockK) && small(ranges[n], kBlockN) &&
+        !(transposed && manyRows(kTransposedRows)))
       return op;
     llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
     sizes[m] = tileFor(ranges[m], kBlockM, Along::Rows);
@@ -596,10 +624,10 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     auto block = llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
     // Where several row blocks read each panel of B, it is packed first:
     // the copy costs about what one row block's register tiles lose to
-    // B's strided rows.
-    const bool manyRowBlocks = mlir::ShapedType::isDynamic(ranges[m]) ||
-                               ranges[m] >= kPackedRowBlocks * kBlockM;
-    if (!manyRowBlocks || tiled->loops.size() != 3)
+    // B's strided rows. A transposed B costs far more unpacked: one row
+    // block pays for its copy.
+    if (!manyRows(transposed ? kTransposedRows : kPackedRowBlocks * kBlockM) ||
+        tiled->loops.size() != 3 + dims->batch.size())
       return block;
     auto rowLoop =
         llvm::dyn_cast<mlir::scf::ForOp>(tiled->loops.back().getOperation());
@@ -636,7 +664,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     fn.walk([&](mlir::linalg::LinalgOp op) {
       if (!op.hasPureTensorSemantics() || touchesI1(op))
         return;
-      if (!tileSizesFor(op).empty())
+      if (dotProducts(op))
+        reductions.push_back({op, op.getNumLoops() - 1});
+      else if (!tileSizesFor(op).empty())
         candidates.push_back(op);
       else if (std::optional<unsigned> dim = reductionLoop(op))
         reductions.push_back({op, *dim});

@@ -55,3 +55,50 @@ func.func @packed_dynamic(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?
   %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+// B stored transposed (N x K) is packed wherever 64 rows or more read it,
+// gathered into the same panels: K = 300 in blocks of 150, N = 270 in
+// blocks of 135 (strips of 32, the last of 7 columns).
+func.func @packed_transposed(%a: tensor<260x300xf32>, %b: tensor<270x300xf32>) -> tensor<260x270xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<260x270xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<260x270xf32>) -> tensor<260x270xf32>
+  %r = linalg.matmul indexing_maps = [#mk, #nk, #mn]
+      ins(%a, %b : tensor<260x300xf32>, tensor<270x300xf32>) outs(%c : tensor<260x270xf32>) -> tensor<260x270xf32>
+  return %r : tensor<260x270xf32>
+}
+
+// Small enough for one cache block, transposed: still packed, one panel.
+func.func @small_transposed(%a: tensor<100x64xf32>, %b: tensor<40x64xf32>) -> tensor<100x40xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x40xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<100x40xf32>) -> tensor<100x40xf32>
+  %r = linalg.matmul indexing_maps = [#mk, #nk, #mn]
+      ins(%a, %b : tensor<100x64xf32>, tensor<40x64xf32>) outs(%c : tensor<100x40xf32>) -> tensor<100x40xf32>
+  return %r : tensor<100x40xf32>
+}
+
+// A batch matmul's matrices are packed one at a time.
+func.func @packed_batch(%a: tensor<2x260x130xf32>, %b: tensor<2x130x300xf32>) -> tensor<2x260x300xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x260x300xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<2x260x300xf32>) -> tensor<2x260x300xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x260x130xf32>, tensor<2x130x300xf32>) outs(%c : tensor<2x260x300xf32>) -> tensor<2x260x300xf32>
+  return %r : tensor<2x260x300xf32>
+}
+
+// Batched, transposed and dynamic (attention scores, Q K^T): called with
+// 3 x 70 x 50 by 3 x 45 x 50, one partial strip of 45 columns per matrix.
+#bmk = affine_map<(b, m, n, k) -> (b, m, k)>
+#bnk = affine_map<(b, m, n, k) -> (b, n, k)>
+#bmn = affine_map<(b, m, n, k) -> (b, m, n)>
+func.func @dynamic_batch_transposed(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>, %c: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %r = linalg.generic {indexing_maps = [#bmk, #bnk, #bmn], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<?x?x?xf32>, tensor<?x?x?xf32>) outs(%c : tensor<?x?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}

@@ -1,5 +1,6 @@
 """Reference for blocked_matmul.mlir: static contractions cut into cache
-blocks (K or N above 256), and matmuls whose blocks of B are packed."""
+blocks (K or N above 256), and matmuls whose blocks of B are packed (B
+stored transposed, batch matmuls and dynamic shapes included)."""
 import os
 import sys
 
@@ -37,6 +38,24 @@ def build(ref):
     c = ru.uniform(g, (300, 70))
     ref.add("packed_dynamic", [a, b, c],
             [(f(c) + f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (260, 300))
+    b = ru.uniform(g, (270, 300))
+    ref.add("packed_transposed", [a, b], [(f(a) @ f(b).T).astype(np.float32)])
+
+    a = ru.uniform(g, (100, 64))
+    b = ru.uniform(g, (40, 64))
+    ref.add("small_transposed", [a, b], [(f(a) @ f(b).T).astype(np.float32)])
+
+    a = ru.uniform(g, (2, 260, 130))
+    b = ru.uniform(g, (2, 130, 300))
+    ref.add("packed_batch", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (3, 70, 50))
+    b = ru.uniform(g, (3, 45, 50))
+    c = ru.uniform(g, (3, 70, 45))
+    ref.add("dynamic_batch_transposed", [a, b, c],
+            [(f(c) + f(a) @ f(b).transpose(0, 2, 1)).astype(np.float32)])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,47 @@
+// Matmuls with B stored transposed (N x K, a linear layer's weights as
+// PyTorch keeps them) and fewer than 8 rows of A: each result is a dot
+// product along K, vectorized like a row reduction (K = 300 in chunks of
+// the vector width, the last one partial). From 8 rows on, B is packed.
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#nk = affine_map<(m, n, k) -> (n, k)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+
+// A vector times a matrix: one row of A.
+func.func @vector_times_transposed(%a: tensor<1x300xf32>, %b: tensor<257x300xf32>) -> tensor<1x257xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x257xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x257xf32>) -> tensor<1x257xf32>
+  %r = linalg.matmul indexing_maps = [#mk, #nk, #mn]
+      ins(%a, %b : tensor<1x300xf32>, tensor<257x300xf32>) outs(%c : tensor<1x257xf32>) -> tensor<1x257xf32>
+  return %r : tensor<1x257xf32>
+}
+
+// Seven rows, accumulated onto a bias (the init is not zero).
+func.func @few_rows_transposed(%a: tensor<7x64xf32>, %b: tensor<40x64xf32>, %c: tensor<7x40xf32>) -> tensor<7x40xf32> {
+  %r = linalg.matmul indexing_maps = [#mk, #nk, #mn]
+      ins(%a, %b : tensor<7x64xf32>, tensor<40x64xf32>) outs(%c : tensor<7x40xf32>) -> tensor<7x40xf32>
+  return %r : tensor<7x40xf32>
+}
+
+// Eight rows: the first count that packs B.
+func.func @eight_rows_transposed(%a: tensor<8x70xf32>, %b: tensor<45x70xf32>) -> tensor<8x45xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x45xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x45xf32>) -> tensor<8x45xf32>
+  %r = linalg.matmul indexing_maps = [#mk, #nk, #mn]
+      ins(%a, %b : tensor<8x70xf32>, tensor<45x70xf32>) outs(%c : tensor<8x45xf32>) -> tensor<8x45xf32>
+  return %r : tensor<8x45xf32>
+}
+
+// Batched (a head per matrix), three rows each.
+func.func @batch_few_rows_transposed(%a: tensor<2x3x70xf32>, %b: tensor<2x45x70xf32>) -> tensor<2x3x45xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3x45xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<2x3x45xf32>) -> tensor<2x3x45xf32>
+  %r = linalg.batch_matmul indexing_maps = [
+        affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>,
+        affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%a, %b : tensor<2x3x70xf32>, tensor<2x45x70xf32>) outs(%c : tensor<2x3x45xf32>) -> tensor<2x3x45xf32>
+  return %r : tensor<2x3x45xf32>
+}

@@ -1,0 +1,42 @@
+"""Reference for transposed_matmul.mlir: matmuls with B stored N x K and
+few rows of A (dot products along K), and the first row count that packs."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import numpy as np  # noqa: E402
+import refutil as ru  # noqa: E402
+
+# Dot products of up to 300 f32 terms in [-1, 1], summed in vector-wide
+# partial sums in another order than float64 numpy.
+# tolerance: rtol=1e-4 atol=1e-4
+
+
+def build(ref):
+    g = ru.rng(4711)
+    f = lambda a: a.astype(np.float64)  # noqa: E731
+
+    a = ru.uniform(g, (1, 300))
+    b = ru.uniform(g, (257, 300))
+    ref.add("vector_times_transposed", [a, b],
+            [(f(a) @ f(b).T).astype(np.float32)])
+
+    a = ru.uniform(g, (7, 64))
+    b = ru.uniform(g, (40, 64))
+    c = ru.uniform(g, (7, 40))
+    ref.add("few_rows_transposed", [a, b, c],
+            [(f(c) + f(a) @ f(b).T).astype(np.float32)])
+
+    a = ru.uniform(g, (8, 70))
+    b = ru.uniform(g, (45, 70))
+    ref.add("eight_rows_transposed", [a, b],
+            [(f(a) @ f(b).T).astype(np.float32)])
+
+    a = ru.uniform(g, (2, 3, 70))
+    b = ru.uniform(g, (2, 45, 70))
+    ref.add("batch_few_rows_transposed", [a, b],
+            [(f(a) @ f(b).transpose(0, 2, 1)).astype(np.float32)])
+
+
+if __name__ == "__main__":
+    ru.main(build)
