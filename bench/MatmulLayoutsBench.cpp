@@ -2,10 +2,11 @@
 //
 // Two shapes of matmul that models are made of besides C = A·B: B stored
 // transposed (A·Bᵀ, B N x K: a linear layer's weights as PyTorch keeps
-// them, attention's Q·Kᵀ), against Eigen's A * B.transpose() on the same
-// memory; and batch matmuls (one matrix per head or per sample), against
-// Eigen on each matrix of the batch in turn. One thread each; each result
-// checked against Eigen's before anything is timed.
+// them, attention's Q·Kᵀ), from one row of A (a matrix-vector product) to
+// square, against Eigen's A * B.transpose() on the same memory; and batch
+// matmuls (one matrix per head or per sample), against Eigen on each
+// matrix of the batch in turn. One thread each; each result checked
+// against Eigen's before anything is timed.
 //
 //===----------------------------------------------------------------------===//
 #include "Bench.h"
@@ -21,24 +22,39 @@ namespace aot::bench {
 
 namespace {
 
-/// One case of the table: `batch` matrices (1: a plain matmul, no batch
-/// dim) of n x n, B stored transposed or not.
+/// One case of the table: `batch` matmuls (1: a plain matmul, no batch
+/// dim) of m x n by n x n, B stored transposed or not.
 struct Case {
-  std::int64_t batch, n;
+  std::int64_t batch, m, n;
   bool transposed;
   std::string name() const {
     return std::string(transposed ? "mmt_" : "bmm_") + std::to_string(batch) +
-           "x" + std::to_string(n);
+           "x" + std::to_string(m) + "x" + std::to_string(n);
   }
 };
 
+/// `rows` x `cols`, after the batch dim where there is one.
+std::vector<std::int64_t> shapeOf(const Case &c, std::int64_t rows,
+                                  std::int64_t cols) {
+  std::vector<std::int64_t> shape = {rows, cols};
+  if (c.batch > 1)
+    shape.insert(shape.begin(), c.batch);
+  return shape;
+}
+
+std::string tensorType(const std::vector<std::int64_t> &shape) {
+  std::string t = "tensor<";
+  for (std::int64_t d : shape)
+    t += std::to_string(d) + "x";
+  return t + "f32>";
+}
+
 /// The function of `c`: C = A·B, or A·Bᵀ, zero-filled accumulator.
 std::string layoutFunction(const Case &c) {
-  const std::string N = std::to_string(c.n);
   const bool batched = c.batch > 1;
-  const std::string shape =
-      (batched ? std::to_string(c.batch) + "x" : std::string()) + N + "x" + N;
-  const std::string t = "tensor<" + shape + "xf32>";
+  const std::string ta = tensorType(shapeOf(c, c.m, c.n)),
+                    tb = tensorType(shapeOf(c, c.n, c.n)),
+                    t = tensorType(shapeOf(c, c.m, c.n));
   std::string op = batched ? "linalg.batch_matmul" : "linalg.matmul";
   if (c.transposed) {
     // B indexed (n, k), after the batch dim where there is one.
@@ -48,10 +64,10 @@ std::string layoutFunction(const Case &c) {
           "m, k)>, affine_map<" + dims + " -> (" + lead +
           "n, k)>, affine_map<" + dims + " -> (" + lead + "m, n)>]";
   }
-  return "func.func @" + c.name() + "(%a: " + t + ", %b: " + t + ") -> " + t +
+  return "func.func @" + c.name() + "(%a: " + ta + ", %b: " + tb + ") -> " + t +
          " {\n  %zero = arith.constant 0.0 : f32\n  %e = tensor.empty() : " +
          t + "\n  %c = linalg.fill ins(%zero : f32) outs(%e : " + t + ") -> " +
-         t + "\n  %r = " + op + " ins(%a, %b : " + t + ", " + t +
+         t + "\n  %r = " + op + " ins(%a, %b : " + ta + ", " + tb +
          ") outs(%c : " + t + ") -> " + t + "\n  return %r : " + t + "\n}\n";
 }
 
@@ -62,12 +78,13 @@ using Map = Eigen::Map<RowMatrix>;
 
 bool runMatmulLayoutsBench(const Options &options) {
   const std::vector<Case> cases =
-      options.quick ? std::vector<Case>{{1, 256, true}, {2, 256, false}}
-                    : std::vector<Case>{{1, 1024, true},
-                                        {1, 2048, true},
-                                        {16, 256, true},
-                                        {16, 256, false},
-                                        {4, 1024, false}};
+      options.quick
+          ? std::vector<Case>{{1, 256, 256, true}, {2, 256, 256, false}}
+          : std::vector<Case>{{1, 1024, 1024, true}, {1, 2048, 2048, true},
+                              {1, 1, 2048, true},    {1, 4, 2048, true},
+                              {1, 32, 2048, true},   {1, 1, 2048, false},
+                              {1, 4, 2048, false},   {16, 256, 256, true},
+                              {16, 256, 256, false}, {4, 1024, 1024, false}};
   const double budget = options.quick ? 0.2 : 1.5;
   std::string text;
   for (const Case &c : cases)
@@ -79,46 +96,50 @@ bool runMatmulLayoutsBench(const Options &options) {
 
   std::printf("\n== f32 matmuls with B stored transposed (A*B^T, B N x K) "
               "and batch matmuls, 1 thread ==\n");
-  std::printf("%-14s | %-22s | %11s | %13s | %9s | %s\n", "case", "shape",
+  std::printf("%-18s | %-28s | %11s | %13s | %9s | %s\n", "case", "shape",
               "aot GFLOP/s", "Eigen GFLOP/s", "aot/Eigen", "max rel err");
   bool ok = true;
   for (const Case &c : cases) {
-    const std::int64_t n = c.n, count = n * n;
-    std::vector<float> a = randomValues(std::size_t(c.batch * count), 1),
-                       b = randomValues(std::size_t(c.batch * count), 2),
-                       out(std::size_t(c.batch * count));
-    std::vector<std::int64_t> shape = {n, n};
-    if (c.batch > 1)
-      shape.insert(shape.begin(), c.batch);
-    std::vector<CallArg> args = {abi::Tensor::borrow(a.data(), shape),
-                                 abi::Tensor::borrow(b.data(), shape)};
+    const std::int64_t m = c.m, n = c.n, aCount = m * n, bCount = n * n;
+    std::vector<float> a = randomValues(std::size_t(c.batch * aCount), 1),
+                       b = randomValues(std::size_t(c.batch * bCount), 2),
+                       out(std::size_t(c.batch * aCount));
+    std::vector<CallArg> args = {
+        abi::Tensor::borrow(a.data(), shapeOf(c, m, n)),
+        abi::Tensor::borrow(b.data(), shapeOf(c, n, n))};
     const std::string name = c.name();
     auto result = module->call(name, args);
-    if (!result || result->size() != 1 || (*result)[0].shape() != shape) {
+    if (!result || result->size() != 1 ||
+        (*result)[0].shape() != shapeOf(c, m, n)) {
       std::printf("error: calling %s failed\n", name.c_str());
       return false;
     }
+    auto matrixA = [&](std::int64_t i) {
+      return ConstMap(a.data() + i * aCount, m, n);
+    };
+    auto matrixB = [&](std::int64_t i) {
+      return ConstMap(b.data() + i * bCount, n, n);
+    };
     // Eigen, matrix by matrix of the batch.
     auto eigen = [&] {
       for (std::int64_t i = 0; i < c.batch; ++i) {
-        ConstMap ea(a.data() + i * count, n, n), eb(b.data() + i * count, n, n);
-        Map ec(out.data() + i * count, n, n);
+        Map ec(out.data() + i * aCount, m, n);
         if (c.transposed)
-          ec.noalias() = ea * eb.transpose();
+          ec.noalias() = matrixA(i) * matrixB(i).transpose();
         else
-          ec.noalias() = ea * eb;
+          ec.noalias() = matrixA(i) * matrixB(i);
       }
     };
     eigen();
     double err = 0;
     for (std::int64_t i = 0; i < c.batch; ++i) {
-      ConstMap ea(a.data() + i * count, n, n), eb(b.data() + i * count, n, n);
+      RowMatrix absB = matrixB(i).cwiseAbs();
       RowMatrix scale =
-          c.transposed ? RowMatrix(ea.cwiseAbs() * eb.cwiseAbs().transpose())
-                       : RowMatrix(ea.cwiseAbs() * eb.cwiseAbs());
-      RowMatrix expected = ConstMap(out.data() + i * count, n, n);
+          c.transposed ? RowMatrix(matrixA(i).cwiseAbs() * absB.transpose())
+                       : RowMatrix(matrixA(i).cwiseAbs() * absB);
+      RowMatrix expected = ConstMap(out.data() + i * aCount, m, n);
       err =
-          std::max(err, maxRelError((*result)[0], expected, scale, i * count));
+          std::max(err, maxRelError((*result)[0], expected, scale, i * aCount));
     }
     result = std::vector<abi::Tensor>(); // frees the checked result
     bool failed = false;
@@ -126,12 +147,14 @@ bool runMatmulLayoutsBench(const Options &options) {
         measure([&] { failed |= !module->call(name, args); }, budget, 3, 1000);
     Measurement lib = measure(eigen, budget, 3, 1000);
     const double flop =
-        2.0 * double(c.batch) * double(n) * double(n) * double(n);
+        2.0 * double(c.batch) * double(m) * double(n) * double(n);
     const std::string dims = std::to_string(c.batch) + " x " +
-                             std::to_string(n) + "^2 " +
-                             (c.transposed ? "A*B^T" : "A*B");
+                             std::to_string(m) + "x" + std::to_string(n) +
+                             (c.transposed ? " * (" : " * ") +
+                             std::to_string(n) + "x" + std::to_string(n) +
+                             (c.transposed ? ")^T" : "");
     const bool good = err <= kMatmulTolerance; // false for NaN
-    std::printf("%-14s | %-22s | %11.2f | %13.2f | %8.2fx | %.1e%s\n",
+    std::printf("%-18s | %-28s | %11.2f | %13.2f | %8.2fx | %.1e%s\n",
                 name.c_str(), dims.c_str(), flop / aot.seconds * 1e-9,
                 flop / lib.seconds * 1e-9, lib.seconds / aot.seconds, err,
                 good ? "" : " WRONG");

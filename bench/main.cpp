@@ -1,7 +1,7 @@
 //===- main.cpp - aot-bench: generated code vs Eigen, compile time --------===//
 //
 // aot-bench [--quick] [--model FILE]
-//           [--only=compile|scaling|weights|matmul|conv|reductions|encoder]
+//           [--only=compile|scaling|weights|matmul|layouts|conv|reductions|encoder]
 //
 // Prints, for one run on one machine: the machine, the compile time of a
 // model in-process next to the chain mlir-opt-22 | mlir-translate-22 |
@@ -68,19 +68,22 @@ std::string loadAverage() {
 
 /// Prints the usage line to `out`.
 void printUsage(std::FILE *out) {
-  std::fprintf(out,
-               "usage: aot-bench [--quick] [--model FILE] "
-               "[--only=compile|scaling|weights|matmul|conv|reductions|encoder]\n"
-               "  --quick       only N = 256 and one compile repetition\n"
-               "  --model FILE  the model whose compile time is measured\n"
-               "                (default: %s)\n"
-               "  --only=PART   run one part: compile time, compile scaling\n"
-               "                (layers and weights; weights: those\n"
-               "                tables alone), the matmul, the\n"
-               "                convolutions or softmax and layer norm\n"
-               "                against Eigen, or the encoder layer's\n"
-               "                matmuls against the same alone\n",
-               AOT_BENCH_MODEL);
+  std::fprintf(
+      out,
+      "usage: aot-bench [--quick] [--model FILE] "
+      "[--only=compile|scaling|weights|matmul|layouts|conv|reductions|encoder]"
+      "\n"
+      "  --quick       only N = 256 and one compile repetition\n"
+      "  --model FILE  the model whose compile time is measured\n"
+      "                (default: %s)\n"
+      "  --only=PART   run one part: compile time, compile scaling\n"
+      "                (layers and weights; weights: those\n"
+      "                tables alone), the matmul (layouts:\n"
+      "                its B-transposed and batch table\n"
+      "                alone), the convolutions or softmax and layer norm\n"
+      "                against Eigen, or the encoder layer's\n"
+      "                matmuls against the same alone\n",
+      AOT_BENCH_MODEL);
 }
 } // namespace
 
@@ -93,7 +96,8 @@ void printMachine() {
   std::printf("  load avg  : %s (1, 5, 15 min, at start)\n",
               loadAverage().c_str());
   std::printf("  compiler  : %s\n", aot::Compiler::version().c_str());
-  std::printf("  eigen     : %d.%d.%d, %s, single-threaded unless a table says otherwise\n",
+  std::printf("  eigen     : %d.%d.%d, %s, single-threaded unless a table says "
+              "otherwise\n",
               EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION,
               Eigen::SimdInstructionSetsInUse());
   std::printf("\n");
@@ -115,6 +119,7 @@ int main(int argc, char **argv) {
                 !std::strcmp(argv[i] + 7, "scaling") ||
                 !std::strcmp(argv[i] + 7, "weights") ||
                 !std::strcmp(argv[i] + 7, "matmul") ||
+                !std::strcmp(argv[i] + 7, "layouts") ||
                 !std::strcmp(argv[i] + 7, "conv") ||
                 !std::strcmp(argv[i] + 7, "reductions") ||
                 !std::strcmp(argv[i] + 7, "encoder"))) {
@@ -149,6 +154,10 @@ int main(int argc, char **argv) {
   }
   if (wanted("matmul")) {
     ok = aot::bench::runMatmulBench(options) && ok;
+    std::printf("\n");
+  }
+  if (only == "layouts") {
+    ok = aot::bench::runMatmulLayoutsBench(options) && ok;
     std::printf("\n");
   }
   if (wanted("conv")) {

@@ -31,6 +31,7 @@ namespace {
 /// B of a contraction: the input of `op` indexed (k, n), or (n, k) when B
 /// is stored transposed, after the batch dim `batch` if there is one.
 struct Rhs {
+  /// An operand of the op it was found in (which tiling may replace).
   mlir::OpOperand *operand = nullptr;
   unsigned kPos = 0, nPos = 0; ///< Where K and N lie among B's dims.
   bool transposed() const { return nPos < kPos; }
@@ -168,14 +169,14 @@ mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
   return loop.getResult(0);
 }
 
-/// `strip` with its input `rhs` read from `fromPanel` (K x width, after a
-/// unit batch dim if B has one), indexed (k, n): in place where B was
-/// already so indexed, else a linalg.contract with B's map made (k, n).
+/// `strip` with its operand `rhsIndex`, B laid out as `rhs` says, read
+/// from `fromPanel` (K x width, after a unit batch dim if B has one),
+/// indexed (k, n): in place where B was already so indexed, else a
+/// linalg.contract with B's map made (k, n).
 mlir::Operation *readFromPanel(mlir::RewriterBase &rewriter,
                                mlir::linalg::LinalgOp strip, const Rhs &rhs,
-                               mlir::Value fromPanel) {
-  mlir::OpOperand &operand =
-      strip->getOpOperand(rhs.operand->getOperandNumber());
+                               unsigned rhsIndex, mlir::Value fromPanel) {
+  mlir::OpOperand &operand = strip->getOpOperand(rhsIndex);
   if (!rhs.transposed()) {
     rewriter.modifyOpInPlace(strip, [&] { operand.set(fromPanel); });
     return strip;
@@ -214,11 +215,13 @@ Rhs packableRhs(mlir::linalg::LinalgOp op, std::optional<unsigned> &batch,
 
 } // namespace
 
-bool hasTransposedRhs(mlir::linalg::LinalgOp op) {
+RhsLayout rhsLayout(mlir::linalg::LinalgOp op) {
   std::optional<unsigned> batch;
   unsigned n = 0, k = 0;
   const Rhs rhs = packableRhs(op, batch, n, k);
-  return rhs.operand && rhs.transposed();
+  if (!rhs.operand)
+    return RhsLayout::None;
+  return rhs.transposed() ? RhsLayout::Transposed : RhsLayout::Rows;
 }
 
 mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
@@ -293,7 +296,7 @@ mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
                                             stripSizes[rhs.nPos]},
       llvm::SmallVector<mlir::OpFoldResult>{one, one, one});
   return llvm::cast<mlir::linalg::LinalgOp>(
-      readFromPanel(rewriter, strip, rhs, fromPanel));
+      readFromPanel(rewriter, strip, rhs, rhsIndex, fromPanel));
 }
 
 } // namespace aot

@@ -15,10 +15,12 @@
 
 namespace aot {
 
-/// Whether `op` is an f32 matmul or batch matmul that packRhsPanel takes
-/// whose B is stored transposed (indexed N x K): without a panel, each of
-/// its register tiles gathers B's values one at a time.
-bool hasTransposedRhs(mlir::linalg::LinalgOp op);
+/// How B of an f32 matmul or batch matmul that packRhsPanel takes is
+/// stored: K x N (Rows: a register tile reads a row of B at each step of
+/// K) or N x K (Transposed: without a panel, each register tile gathers B's
+/// values one at a time). None: `op` is no such matmul.
+enum class RhsLayout { None, Rows, Transposed };
+RhsLayout rhsLayout(mlir::linalg::LinalgOp op);
 
 /// `block`, one cache block of an f32 matmul (or one matrix of a batch
 /// matmul) inside the loop over row blocks `rowLoop`, with B indexed K x N

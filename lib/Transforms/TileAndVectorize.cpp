@@ -227,7 +227,7 @@ constexpr int64_t kTransposedRows = 8;
 /// result is a dot product, vectorized along K like a row reduction, and B
 /// is read once per row of A, in order, instead of gathered.
 bool dotProducts(mlir::linalg::LinalgOp op) {
-  if (!hasTransposedRhs(op))
+  if (rhsLayout(op) != RhsLayout::Transposed)
     return false;
   auto dims = mlir::linalg::inferContractionDims(op);
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -235,6 +235,45 @@ bool dotProducts(mlir::linalg::LinalgOp op) {
     return false;
   const int64_t rows = ranges[dims->m.front()];
   return !mlir::ShapedType::isDynamic(rows) && rows < kTransposedRows;
+}
+
+/// Dot products (see dotProducts) computed side by side: independent
+/// chains of adds, where one alone waits on the latency of each.
+constexpr int64_t kDotProductsAtOnce = 4;
+
+/// The tiles of outputs of `op`, a matmul that dotProducts takes: one row
+/// of A by kDotProductsAtOnce rows of B where N is a multiple of that (each
+/// row of A read once for them all), else one by one.
+llvm::SmallVector<int64_t> dotProductTiles(mlir::linalg::LinalgOp op) {
+  llvm::SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+  auto dims = mlir::linalg::inferContractionDims(op);
+  if (mlir::failed(dims))
+    return sizes;
+  const int64_t n = op.getStaticLoopRanges()[dims->n.front()];
+  if (!mlir::ShapedType::isDynamic(n) && n % kDotProductsAtOnce == 0)
+    sizes[dims->n.front()] = kDotProductsAtOnce;
+  return sizes;
+}
+
+/// Rows of B that a register tile of a vector times a matrix (below) adds
+/// into its results between loading and storing them.
+constexpr int64_t kVectorTimesMatrixRows = 4;
+
+/// For a matmul of one row of A (a vector times a matrix, a linear layer
+/// on one sample) by B stored K x N: the order of its register tiles' loops
+/// (batch, m, k, n), so that each row of B is read once, in order, into a
+/// row of results that stays in the cache, instead of register tiles that
+/// each walk down a strip of B one row (a page, at N = 1024 and more) at a
+/// time. Empty for any other op (the loops' own order).
+llvm::SmallVector<int64_t> vectorTimesMatrixOrder(mlir::linalg::LinalgOp op) {
+  if (rhsLayout(op) != RhsLayout::Rows)
+    return {};
+  auto dims = mlir::linalg::inferContractionDims(op);
+  if (mlir::failed(dims) || op.getStaticLoopRanges()[dims->m.front()] != 1)
+    return {};
+  llvm::SmallVector<int64_t> order(dims->batch.begin(), dims->batch.end());
+  order.append({dims->m.front(), dims->k.front(), dims->n.front()});
+  return order;
 }
 
 /// Below this many iterations of its loops (multiply-adds, elements) an op
@@ -354,20 +393,26 @@ bool peelPartialTile(mlir::RewriterBase &rewriter,
 /// Tiles `op` in place with `sizes` for vectorization: marks its tiles with
 /// their vector sizes and peels each tile loop whose last tile may be
 /// partial (setting `peeled`), so that the full tiles get static shapes
-/// once canonicalized and the partial one masked vectors.
+/// once canonicalized and the partial one masked vectors. `order`, if
+/// given, is the order of the tile loops (outermost first).
 mlir::LogicalResult tileForVectors(mlir::IRRewriter &rewriter,
                                    mlir::linalg::LinalgOp op,
-                                   llvm::ArrayRef<int64_t> sizes,
-                                   bool &peeled) {
+                                   llvm::ArrayRef<int64_t> sizes, bool &peeled,
+                                   llvm::ArrayRef<int64_t> order = {}) {
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  auto tiled = tileInPlace(rewriter, op, sizes, {});
+  mlir::scf::SCFTilingOptions options;
+  if (!order.empty())
+    options.setInterchange(order);
+  auto tiled = tileInPlace(rewriter, op, sizes, options);
   if (mlir::failed(tiled))
     return mlir::failure();
   for (mlir::Operation *t : tiled->tiledOps)
     t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
   if (tiled->loops.size() == sizes.size())
-    for (auto [dim, loop] : llvm::enumerate(tiled->loops))
+    for (auto [i, loop] : llvm::enumerate(tiled->loops)) {
+      const size_t dim = order.empty() ? i : size_t(order[i]);
       peeled |= peelPartialTile(rewriter, loop, ranges[dim], sizes[dim]);
+    }
   return mlir::success();
 }
 
@@ -529,16 +574,21 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
 
   /// Reduces along the innermost loop (a row) into `vectorWidth` partial
   /// results, one vector register, merged once at the end of the row; each
-  /// output element is a tile of its own. Along another loop, see
-  /// tileColumnReduction. True when tiled.
+  /// output element is a tile of its own, or, with `outputs` (a tile size
+  /// per loop, the reduced one's ignored), each tile of outputs reduces its
+  /// rows side by side, their partial results independent chains of adds.
+  /// Along another loop, see tileColumnReduction. True when tiled.
   bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
-                     unsigned reduced, bool &peeled) {
+                     unsigned reduced, bool &peeled,
+                     llvm::ArrayRef<int64_t> outputs = {}) {
     llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     const unsigned n = ranges.size();
     if (reduced != n - 1)
       return tileColumnReduction(rewriter, op, peeled);
     mlir::MLIRContext *ctx = op->getContext();
     llvm::SmallVector<int64_t> sizes(n, 1);
+    if (outputs.size() == n)
+      sizes.assign(outputs.begin(), outputs.end());
     sizes[reduced] = 0;
     auto tiled = tileInPlace(rewriter, op, sizes, {});
     if (mlir::failed(tiled))
@@ -597,10 +647,26 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     auto small = [](int64_t size, int64_t block) {
       return !mlir::ShapedType::isDynamic(size) && size <= block;
     };
+    // One row of A by B stored K x N: B is read row after row, whole, into
+    // a row of results that stays in the L1 cache (longer runs of B stream
+    // faster: 1024 columns at a time 20% slower at N = 2048, 256 by 256
+    // blocks 50%). Wider rows are cut into blocks, which may run on
+    // threads.
+    if (!vectorTimesMatrixOrder(op).empty()) {
+      constexpr int64_t kRowBlock = 2048;
+      if (small(ranges[n], kRowBlock))
+        return op;
+      llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
+      sizes[n] = tileFor(ranges[n], kRowBlock, Along::Rows);
+      auto tiled = tileInPlace(rewriter, op, sizes, {});
+      return mlir::failed(tiled)
+                 ? op
+                 : llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
+    }
     // B stored transposed is packed whatever its size, where enough rows
     // read it: each register tile would otherwise gather B one value at a
     // time at every step of K (17 times slower at 2048).
-    const bool transposed = hasTransposedRhs(op);
+    const bool transposed = rhsLayout(op) == RhsLayout::Transposed;
     auto manyRows = [&](int64_t rows) {
       return mlir::ShapedType::isDynamic(ranges[m]) || ranges[m] >= rows;
     };
@@ -661,11 +727,12 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
     llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, unsigned>> reductions;
+    llvm::SmallVector<mlir::linalg::LinalgOp> dots;
     fn.walk([&](mlir::linalg::LinalgOp op) {
       if (!op.hasPureTensorSemantics() || touchesI1(op))
         return;
       if (dotProducts(op))
-        reductions.push_back({op, op.getNumLoops() - 1});
+        dots.push_back(op);
       else if (!tileSizesFor(op).empty())
         candidates.push_back(op);
       else if (std::optional<unsigned> dim = reductionLoop(op))
@@ -674,6 +741,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     bool peeled = false;
     for (auto [op, dim] : reductions)
       (void)tileReduction(rewriter, op, dim, peeled);
+    for (mlir::linalg::LinalgOp op : dots)
+      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled,
+                          dotProductTiles(op));
 
     // Tile each op; the tiles are marked with their vector sizes. The loop
     // over a dynamic dim, or a static one that the tile does not divide, is
@@ -681,8 +751,16 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // below) and plain vectors, the last partial tile masked ones.
     for (mlir::linalg::LinalgOp op : candidates) {
       op = cacheBlocks(rewriter, op);
+      llvm::SmallVector<int64_t> sizes = tileSizesFor(op);
+      llvm::SmallVector<int64_t> order = vectorTimesMatrixOrder(op);
+      // One row of A: each register tile takes kVectorTimesMatrixRows rows
+      // of B between a load and a store of its results (8: slower).
+      if (!order.empty())
+        sizes[order[order.size() - 2]] =
+            tileFor(op.getStaticLoopRanges()[order[order.size() - 2]],
+                    kVectorTimesMatrixRows, Along::Rows);
       // Where tiling fails, the loop lowering handles the op untiled.
-      (void)tileForVectors(rewriter, op, tileSizesFor(op), peeled);
+      (void)tileForVectors(rewriter, op, sizes, peeled, order);
     }
     // Full tiles: sizes folded to constants, slices and ops made static.
     if (peeled)

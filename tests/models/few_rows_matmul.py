@@ -1,5 +1,6 @@
-"""Reference for transposed_matmul.mlir: matmuls with B stored N x K and
-few rows of A (dot products along K), and the first row count that packs."""
+"""Reference for few_rows_matmul.mlir: matmuls with B stored N x K and few
+rows of A (dot products along K), the first row count that packs, and one
+row of A by B stored K x N."""
 import os
 import sys
 
@@ -36,6 +37,16 @@ def build(ref):
     b = ru.uniform(g, (2, 45, 70))
     ref.add("batch_few_rows_transposed", [a, b],
             [(f(a) @ f(b).transpose(0, 2, 1)).astype(np.float32)])
+
+    a = ru.uniform(g, (1, 300))
+    b = ru.uniform(g, (300, 520))
+    ref.add("vector_times_matrix", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (3, 1, 70))
+    b = ru.uniform(g, (3, 70, 45))
+    c = ru.uniform(g, (3, 1, 45))
+    ref.add("batch_vector_times_matrix", [a, b, c],
+            [(f(c) + f(a) @ f(b)).astype(np.float32)])
 
 
 if __name__ == "__main__":

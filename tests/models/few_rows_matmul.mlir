@@ -1,7 +1,9 @@
-// Matmuls with B stored transposed (N x K, a linear layer's weights as
-// PyTorch keeps them) and fewer than 8 rows of A: each result is a dot
-// product along K, vectorized like a row reduction (K = 300 in chunks of
-// the vector width, the last one partial). From 8 rows on, B is packed.
+// Matmuls of few rows of A. B stored transposed (N x K, a linear layer's
+// weights as PyTorch keeps them) and fewer than 8 rows: each result is a
+// dot product along K, vectorized like a row reduction (K = 300 in chunks
+// of the vector width, the last one partial); from 8 rows on, B is packed.
+// One row of A by B stored K x N: the register tiles' loops run over K
+// outside N, each row of B read once, in order.
 
 #mk = affine_map<(m, n, k) -> (m, k)>
 #nk = affine_map<(m, n, k) -> (n, k)>
@@ -44,4 +46,20 @@ func.func @batch_few_rows_transposed(%a: tensor<2x3x70xf32>, %b: tensor<2x45x70x
         affine_map<(b, m, n, k) -> (b, m, n)>]
       ins(%a, %b : tensor<2x3x70xf32>, tensor<2x45x70xf32>) outs(%c : tensor<2x3x45xf32>) -> tensor<2x3x45xf32>
   return %r : tensor<2x3x45xf32>
+}
+
+// One row by B stored K x N, in cache blocks (K = 300 in blocks of 150,
+// N = 520 in blocks of 130: strips of 32 and a last, partial one of 2).
+func.func @vector_times_matrix(%a: tensor<1x300xf32>, %b: tensor<300x520xf32>) -> tensor<1x520xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x520xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x520xf32>) -> tensor<1x520xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1x300xf32>, tensor<300x520xf32>) outs(%c : tensor<1x520xf32>) -> tensor<1x520xf32>
+  return %r : tensor<1x520xf32>
+}
+
+// Batched, one row each, accumulated onto a bias.
+func.func @batch_vector_times_matrix(%a: tensor<3x1x70xf32>, %b: tensor<3x70x45xf32>, %c: tensor<3x1x45xf32>) -> tensor<3x1x45xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<3x1x70xf32>, tensor<3x70x45xf32>) outs(%c : tensor<3x1x45xf32>) -> tensor<3x1x45xf32>
+  return %r : tensor<3x1x45xf32>
 }
