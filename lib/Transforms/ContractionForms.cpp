@@ -13,6 +13,9 @@
 // linalg.contract takes any indexing maps, so a generic multiply-add keeps
 // its maps (transposed operands, loops in any order) and gets the FMAs.
 //
+// An integer matmul's register tiles read two rows of B per pair dot; with
+// B stored transposed those are gathers, so B is transposed first, once.
+//
 //===----------------------------------------------------------------------===//
 #include "Transforms/ContractionForms.h"
 
@@ -21,6 +24,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace aot {
 
@@ -134,6 +138,110 @@ mlir::Type initElementType(mlir::linalg::LinalgOp op) {
 }
 
 } // namespace
+
+MatmulRhs matmulRhs(mlir::linalg::LinalgOp op) {
+  auto dims = mlir::linalg::inferContractionDims(op);
+  if (mlir::failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || dims->batch.size() > 1 || op.getNumDpsInits() != 1)
+    return {};
+  MatmulRhs rhs;
+  rhs.m = dims->m.front();
+  rhs.n = dims->n.front();
+  rhs.k = dims->k.front();
+  if (!dims->batch.empty())
+    rhs.batch = dims->batch.front();
+  mlir::MLIRContext *ctx = op->getContext();
+  const unsigned lead = rhs.batch ? 1 : 0;
+  mlir::AffineExpr kExpr = mlir::getAffineDimExpr(rhs.k, ctx),
+                   nExpr = mlir::getAffineDimExpr(rhs.n, ctx);
+  for (mlir::OpOperand *in : op.getDpsInputOperands()) {
+    mlir::AffineMap map = op.getMatchingIndexingMap(in);
+    if (map.getNumResults() != lead + 2 ||
+        (rhs.batch &&
+         map.getResult(0) != mlir::getAffineDimExpr(*rhs.batch, ctx)))
+      continue;
+    mlir::AffineExpr first = map.getResult(lead),
+                     second = map.getResult(lead + 1);
+    if ((first == kExpr && second == nExpr) ||
+        (first == nExpr && second == kExpr)) {
+      rhs.operand = in;
+      rhs.kPos = first == kExpr ? lead : lead + 1;
+      rhs.nPos = first == kExpr ? lead + 1 : lead;
+      return rhs;
+    }
+  }
+  return {};
+}
+
+void transposeIntegerRhs(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
+  constexpr int64_t kRows = 8;
+  llvm::SmallVector<mlir::linalg::LinalgOp> ops;
+  fn.walk([&](mlir::linalg::LinalgOp op) {
+    if (op.hasPureTensorSemantics() && op.getNumDpsInputs() == 2 &&
+        op.getNumDpsInits() == 1 &&
+        llvm::all_of(op->getOperandTypes(),
+                     [](mlir::Type t) {
+                       return mlir::getElementTypeOrSelf(t).isSignlessInteger();
+                     }) &&
+        llvm::isa<mlir::linalg::MatmulOp, mlir::linalg::BatchMatmulOp,
+                  mlir::linalg::ContractOp, mlir::linalg::GenericOp>(
+            op.getOperation()) &&
+        mlir::linalg::isaContractionOpInterface(op))
+      ops.push_back(op);
+  });
+  mlir::MLIRContext *ctx = fn.getContext();
+  for (mlir::linalg::LinalgOp op : ops) {
+    const MatmulRhs rhs = matmulRhs(op);
+    if (!rhs.operand || !rhs.transposed())
+      continue;
+    const int64_t rows = op.getStaticLoopRanges()[rhs.m];
+    if (!mlir::ShapedType::isDynamic(rows) && rows < kRows)
+      continue;
+    const unsigned lead = rhs.batch ? 1 : 0;
+    mlir::OpOperand *b = rhs.operand;
+    mlir::AffineMap map = op.getMatchingIndexingMap(b);
+    mlir::Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    // B transposed: element (.., k, n) of the new tensor is B's (.., n, k).
+    llvm::SmallVector<mlir::OpFoldResult> sizes =
+        mlir::tensor::getMixedSizes(rewriter, loc, b->get());
+    std::swap(sizes[lead], sizes[lead + 1]);
+    mlir::Type element = mlir::getElementTypeOrSelf(b->get().getType());
+    mlir::Value empty =
+        mlir::tensor::EmptyOp::create(rewriter, loc, sizes, element);
+    const unsigned rank = lead + 2;
+    llvm::SmallVector<mlir::AffineExpr> swapped;
+    for (unsigned d = 0; d < rank; ++d)
+      swapped.push_back(rewriter.getAffineDimExpr(d));
+    std::swap(swapped[lead], swapped[lead + 1]);
+    mlir::AffineMap read = mlir::AffineMap::get(rank, 0, swapped, ctx);
+    mlir::AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    auto transposed = mlir::linalg::GenericOp::create(
+        rewriter, loc, mlir::TypeRange{empty.getType()},
+        mlir::ValueRange{b->get()}, mlir::ValueRange{empty},
+        llvm::ArrayRef<mlir::AffineMap>{read, identity},
+        llvm::SmallVector<mlir::utils::IteratorType>(
+            rank, mlir::utils::IteratorType::parallel),
+        [](mlir::OpBuilder &builder, mlir::Location loc,
+           mlir::ValueRange args) {
+          mlir::linalg::YieldOp::create(builder, loc, args.front());
+        });
+    llvm::SmallVector<mlir::AffineMap> maps = op.getIndexingMapsArray();
+    llvm::SmallVector<mlir::AffineExpr> results(map.getResults());
+    std::swap(results[lead], results[lead + 1]);
+    maps[b->getOperandNumber()] =
+        mlir::AffineMap::get(map.getNumDims(), 0, results, ctx);
+    mlir::ArrayAttr mapsAttr = rewriter.getAffineMapArrayAttr(maps);
+    const unsigned bIndex = b->getOperandNumber();
+    rewriter.modifyOpInPlace(op, [&] {
+      op->setOperand(bIndex, transposed.getResult(0));
+      llvm::TypeSwitch<mlir::Operation *>(op.getOperation())
+          .Case<mlir::linalg::MatmulOp, mlir::linalg::BatchMatmulOp,
+                mlir::linalg::ContractOp, mlir::linalg::GenericOp>(
+              [&](auto typed) { typed.setIndexingMapsAttr(mapsAttr); });
+    });
+  }
+}
 
 void accumulateHalfInF32(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
   mlir::Type f32 = rewriter.getF32Type();

@@ -8,9 +8,26 @@
 #define AOT_TRANSFORMS_CONTRACTIONFORMS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <optional>
+
 namespace aot {
+
+/// B of a matmul or batch matmul `op`, a contraction with one M, N and K
+/// loop, at most one batch loop and one init: the input indexed (k, n), or
+/// (n, k) when B is stored transposed, after the batch dim if there is one.
+struct MatmulRhs {
+  /// The input; an operand of the op it was found in (which tiling may
+  /// replace). Null where `op` is no such matmul.
+  mlir::OpOperand *operand = nullptr;
+  unsigned kPos = 0, nPos = 0;   ///< Where K and N lie among B's dims.
+  unsigned m = 0, n = 0, k = 0;  ///< The loops of `op` over M, N and K.
+  std::optional<unsigned> batch; ///< Its batch loop, if any.
+  bool transposed() const { return nPos < kPos; }
+};
+MatmulRhs matmulRhs(mlir::linalg::LinalgOp op);
 
 /// Rewrites the float contractions on tensors of `fn` (a linalg.generic
 /// whose body is a multiply-add, its inputs extended to the accumulator's
@@ -23,6 +40,15 @@ namespace aot {
 ///   tiles would otherwise convert each value once per tile that reads it
 ///   (A's values scalar by scalar).
 void prepareContractions(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
+
+/// Every integer matmul or batch matmul on tensors of `fn` whose B is
+/// stored transposed (indexed N x K) and read by 8 rows of A or more gets B
+/// transposed once, whole, into a new K x N tensor (an elementwise
+/// linalg.generic), and reads that instead: its register tiles take two
+/// steps of K at a time from rows of B (pair dots), which a transposed B
+/// turns into gathers at every step. (f32 ones are packed instead,
+/// PackPanels.)
+void transposeIntegerRhs(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
 
 /// Every float multiply-add contraction on tensors of `fn` that accumulates
 /// in f16 or bf16 accumulates in f32 instead (a linalg.contract reading the

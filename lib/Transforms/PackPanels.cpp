@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/PackPanels.h"
+#include "Transforms/ContractionForms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -27,36 +28,6 @@
 namespace aot {
 
 namespace {
-
-/// B of a contraction: the input of `op` indexed (k, n), or (n, k) when B
-/// is stored transposed, after the batch dim `batch` if there is one.
-struct Rhs {
-  /// An operand of the op it was found in (which tiling may replace).
-  mlir::OpOperand *operand = nullptr;
-  unsigned kPos = 0, nPos = 0; ///< Where K and N lie among B's dims.
-  bool transposed() const { return nPos < kPos; }
-};
-
-Rhs rhsOperand(mlir::linalg::LinalgOp op, std::optional<unsigned> batch,
-               unsigned k, unsigned n) {
-  mlir::MLIRContext *ctx = op->getContext();
-  const unsigned lead = batch ? 1 : 0;
-  for (mlir::OpOperand *in : op.getDpsInputOperands()) {
-    mlir::AffineMap map = op.getMatchingIndexingMap(in);
-    if (map.getNumResults() != lead + 2 ||
-        (batch && map.getResult(0) != mlir::getAffineDimExpr(*batch, ctx)))
-      continue;
-    mlir::AffineExpr first = map.getResult(lead),
-                     second = map.getResult(lead + 1);
-    mlir::AffineExpr kExpr = mlir::getAffineDimExpr(k, ctx),
-                     nExpr = mlir::getAffineDimExpr(n, ctx);
-    if (first == kExpr && second == nExpr)
-      return {in, lead, lead + 1};
-    if (first == nExpr && second == kExpr)
-      return {in, lead + 1, lead};
-  }
-  return {};
-}
 
 /// Whether every operand of `op` holds f32 (no conversion in its body).
 bool allF32(mlir::linalg::LinalgOp op) {
@@ -86,7 +57,7 @@ constexpr int64_t kTransposeRows = 8;
 /// being gathered (`width` values K apart) by every register tile at every
 /// step of K.
 mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
-                          mlir::Value b, const Rhs &rhs, int64_t strips,
+                          mlir::Value b, const MatmulRhs &rhs, int64_t strips,
                           int64_t maxK, int64_t width,
                           mlir::Operation *before) {
   rewriter.setInsertionPoint(before);
@@ -174,8 +145,9 @@ mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
 /// indexed (k, n): in place where B was already so indexed, else a
 /// linalg.contract with B's map made (k, n).
 mlir::Operation *readFromPanel(mlir::RewriterBase &rewriter,
-                               mlir::linalg::LinalgOp strip, const Rhs &rhs,
-                               unsigned rhsIndex, mlir::Value fromPanel) {
+                               mlir::linalg::LinalgOp strip,
+                               const MatmulRhs &rhs, unsigned rhsIndex,
+                               mlir::Value fromPanel) {
   mlir::OpOperand &operand = strip->getOpOperand(rhsIndex);
   if (!rhs.transposed()) {
     rewriter.modifyOpInPlace(strip, [&] { operand.set(fromPanel); });
@@ -195,30 +167,16 @@ mlir::Operation *readFromPanel(mlir::RewriterBase &rewriter,
   return contract;
 }
 
-/// B of `op` where `op` is a contraction that packRhsPanel takes: f32, one
-/// M, N and K loop, at most one batch loop (`batch`); `n` and `k` are its
-/// loops. No operand where it is not one.
-Rhs packableRhs(mlir::linalg::LinalgOp op, std::optional<unsigned> &batch,
-                unsigned &n, unsigned &k) {
-  mlir::FailureOr<mlir::linalg::ContractionDimensions> dims =
-      mlir::linalg::inferContractionDims(op);
-  if (mlir::failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
-      dims->k.size() != 1 || dims->batch.size() > 1 ||
-      op.getNumDpsInits() != 1 || !allF32(op))
-    return {};
-  n = dims->n[0];
-  k = dims->k[0];
-  batch = dims->batch.empty() ? std::nullopt
-                              : std::optional<unsigned>(dims->batch[0]);
-  return rhsOperand(op, batch, k, n);
+/// B of `op` where `op` is a matmul that packRhsPanel takes: f32 (no
+/// conversion in its body). No operand where it is not one.
+MatmulRhs packableRhs(mlir::linalg::LinalgOp op) {
+  return allF32(op) ? matmulRhs(op) : MatmulRhs();
 }
 
 } // namespace
 
 RhsLayout rhsLayout(mlir::linalg::LinalgOp op) {
-  std::optional<unsigned> batch;
-  unsigned n = 0, k = 0;
-  const Rhs rhs = packableRhs(op, batch, n, k);
+  const MatmulRhs rhs = packableRhs(op);
   if (!rhs.operand)
     return RhsLayout::None;
   return rhs.transposed() ? RhsLayout::Transposed : RhsLayout::Rows;
@@ -228,11 +186,11 @@ mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,
                                     mlir::linalg::LinalgOp block,
                                     mlir::scf::ForOp rowLoop, int64_t maxK,
                                     int64_t maxN, int64_t stripWidth) {
-  std::optional<unsigned> batch;
-  unsigned n = 0, k = 0;
-  const Rhs rhs = packableRhs(block, batch, n, k);
+  const MatmulRhs rhs = packableRhs(block);
   if (!rhs.operand || stripWidth < 1)
     return block;
+  const unsigned n = rhs.n, k = rhs.k;
+  const std::optional<unsigned> batch = rhs.batch;
   const unsigned rhsIndex = rhs.operand->getOperandNumber();
   // The block of B is the same for every row block: its slice (and the
   // offsets and sizes it is computed from) move out of the row loop.

@@ -724,6 +724,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     mlir::func::FuncOp fn = getOperation();
     mlir::IRRewriter rewriter(fn.getContext());
     prepareContractions(rewriter, fn);
+    transposeIntegerRhs(rewriter, fn);
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
     llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, unsigned>> reductions;

@@ -58,3 +58,29 @@ func.func @mm_i8_dynamic(%a: tensor<?x?xi8>, %b: tensor<?x?xi8>) -> tensor<?x?xi
   %r = linalg.matmul ins(%a, %b : tensor<?x?xi8>, tensor<?x?xi8>) outs(%f : tensor<?x?xi32>) -> tensor<?x?xi32>
   return %r : tensor<?x?xi32>
 }
+
+// B stored transposed (N x K, quantized weights as PyTorch keeps them): B is
+// transposed once, whole, and the pair dots read its rows.
+func.func @mm_i8_transposed(%a: tensor<24x37xi8>, %b: tensor<48x37xi8>) -> tensor<24x48xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<24x48xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<24x48xi32>) -> tensor<24x48xi32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<24x37xi8>, tensor<48x37xi8>) outs(%f : tensor<24x48xi32>) -> tensor<24x48xi32>
+  return %r : tensor<24x48xi32>
+}
+
+// The same batched, every size dynamic, as a linalg.generic that extends its
+// operands itself; called with 2 x 19 x 30 by 2 x 45 x 30.
+func.func @bmm_i8_transposed_dynamic(%a: tensor<?x?x?xi8>, %b: tensor<?x?x?xi8>, %c: tensor<?x?x?xi32>) -> tensor<?x?x?xi32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<?x?x?xi8>, tensor<?x?x?xi8>) outs(%c : tensor<?x?x?xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %xe = arith.extsi %x : i8 to i32
+    %ye = arith.extsi %y : i8 to i32
+    %p = arith.muli %xe, %ye : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<?x?x?xi32>
+  return %r : tensor<?x?x?xi32>
+}

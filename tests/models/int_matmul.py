@@ -38,6 +38,19 @@ def build(ref):
     b = ru.ints(g, (30, 45), -128, 127, np.int8)
     ref.add("mm_i8_dynamic", [a, b], [matmul_i32(a, b)])
 
+    a = ru.ints(g, (24, 37), -128, 127, np.int8)
+    b = ru.ints(g, (48, 37), -128, 127, np.int8)
+    a[0, :4] = [-128, -128, 127, -128]
+    b[0, :4] = [-128, -128, 127, 127]
+    ref.add("mm_i8_transposed", [a, b], [matmul_i32(a, b.T)])
+
+    a = ru.ints(g, (2, 19, 30), -128, 127, np.int8)
+    b = ru.ints(g, (2, 45, 30), -128, 127, np.int8)
+    c = ru.ints(g, (2, 19, 45), -1000, 1000, np.int32)
+    ref.add("bmm_i8_transposed_dynamic", [a, b, c],
+            [(c.astype(np.int64) + a.astype(np.int64)
+              @ b.astype(np.int64).transpose(0, 2, 1)).astype(np.int32)])
+
 
 if __name__ == "__main__":
     ru.main(build)

@@ -99,6 +99,8 @@ void forEachUser(const llvm::GlobalValue &value,
 /// Gives external linkage and hidden visibility to the local symbols used
 /// outside their own partition: the partitions' objects refer to them by
 /// name until they are merged (ObjectMerge then makes them local again).
+/// One without a name (OpenMP's source locations, `@0`) gets one: each
+/// object would otherwise call it `__unnamed_N` by its own count.
 void externalizeShared(llvm::Module &module) {
   auto visit = [](llvm::GlobalValue &value) {
     if (!value.hasLocalLinkage())
@@ -108,6 +110,8 @@ void externalizeShared(llvm::Module &module) {
     forEachUser(value, [&](unsigned p) { shared |= p != home; });
     if (!shared)
       return;
+    if (!value.hasName())
+      value.setName("aot.shared");
     value.setLinkage(llvm::GlobalValue::ExternalLinkage);
     value.setVisibility(llvm::GlobalValue::HiddenVisibility);
   };
