@@ -27,6 +27,7 @@ struct MatmulRhs {
   std::optional<unsigned> batch; ///< Its batch loop, if any.
   bool transposed() const { return nPos < kPos; }
 };
+/// B of `op`, whatever its element types (see MatmulRhs).
 MatmulRhs matmulRhs(mlir::linalg::LinalgOp op);
 
 /// Rewrites the float contractions on tensors of `fn` (a linalg.generic
