@@ -202,7 +202,9 @@ void transposeIntegerRhs(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
     mlir::AffineMap map = op.getMatchingIndexingMap(b);
     mlir::Location loc = op.getLoc();
     rewriter.setInsertionPoint(op);
-    // B transposed: element (.., k, n) of the new tensor is B's (.., n, k).
+    // B transposed: element (.., k, n) of the new tensor is B's (.., n, k),
+    // as a linalg.generic, which the tiles vectorize like any elementwise op
+    // (a linalg.transpose would stay scalar loops).
     llvm::SmallVector<mlir::OpFoldResult> sizes =
         mlir::tensor::getMixedSizes(rewriter, loc, b->get());
     std::swap(sizes[lead], sizes[lead + 1]);

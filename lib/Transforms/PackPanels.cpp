@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/PackPanels.h"
-#include "Transforms/ContractionForms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -167,19 +166,10 @@ mlir::Operation *readFromPanel(mlir::RewriterBase &rewriter,
   return contract;
 }
 
-/// B of `op` where `op` is a matmul that packRhsPanel takes: f32 (no
-/// conversion in its body). No operand where it is not one.
-MatmulRhs packableRhs(mlir::linalg::LinalgOp op) {
-  return allF32(op) ? matmulRhs(op) : MatmulRhs();
-}
-
 } // namespace
 
-RhsLayout rhsLayout(mlir::linalg::LinalgOp op) {
-  const MatmulRhs rhs = packableRhs(op);
-  if (!rhs.operand)
-    return RhsLayout::None;
-  return rhs.transposed() ? RhsLayout::Transposed : RhsLayout::Rows;
+MatmulRhs packableRhs(mlir::linalg::LinalgOp op) {
+  return allF32(op) ? matmulRhs(op) : MatmulRhs();
 }
 
 mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,

@@ -7,6 +7,8 @@
 #ifndef AOT_TRANSFORMS_PACKPANELS_H
 #define AOT_TRANSFORMS_PACKPANELS_H
 
+#include "Transforms/ContractionForms.h"
+
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -15,12 +17,11 @@
 
 namespace aot {
 
-/// How B of an f32 matmul or batch matmul that packRhsPanel takes is
-/// stored: K x N (Rows: a register tile reads a row of B at each step of
-/// K) or N x K (Transposed: without a panel, each register tile gathers B's
-/// values one at a time). None: `op` is no such matmul.
-enum class RhsLayout { None, Rows, Transposed };
-RhsLayout rhsLayout(mlir::linalg::LinalgOp op);
+/// B of `op` where `op` is an f32 matmul or batch matmul that packRhsPanel
+/// takes (no conversion in its body), stored K x N or, transposed, N x K
+/// (without a panel, each register tile then gathers B's values one at a
+/// time). No operand where `op` is no such matmul.
+MatmulRhs packableRhs(mlir::linalg::LinalgOp op);
 
 /// `block`, one cache block of an f32 matmul (or one matrix of a batch
 /// matmul) inside the loop over row blocks `rowLoop`, with B indexed K x N

@@ -227,14 +227,12 @@ constexpr int64_t kTransposedRows = 8;
 /// result is a dot product, vectorized along K like a row reduction, and B
 /// is read once per row of A, in order, instead of gathered.
 bool dotProducts(mlir::linalg::LinalgOp op) {
-  if (rhsLayout(op) != RhsLayout::Transposed)
-    return false;
-  auto dims = mlir::linalg::inferContractionDims(op);
+  const MatmulRhs rhs = packableRhs(op);
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (mlir::failed(dims) || dims->k.front() != ranges.size() - 1)
+  if (!rhs.operand || !rhs.transposed() || rhs.k != ranges.size() - 1)
     return false;
-  const int64_t rows = ranges[dims->m.front()];
-  return !mlir::ShapedType::isDynamic(rows) && rows < kTransposedRows;
+  return !mlir::ShapedType::isDynamic(ranges[rhs.m]) &&
+         ranges[rhs.m] < kTransposedRows;
 }
 
 /// Dot products (see dotProducts) computed side by side: independent
@@ -246,12 +244,12 @@ constexpr int64_t kDotProductsAtOnce = 4;
 /// row of A read once for them all), else one by one.
 llvm::SmallVector<int64_t> dotProductTiles(mlir::linalg::LinalgOp op) {
   llvm::SmallVector<int64_t> sizes(op.getNumLoops(), 1);
-  auto dims = mlir::linalg::inferContractionDims(op);
-  if (mlir::failed(dims))
+  const MatmulRhs rhs = packableRhs(op);
+  if (!rhs.operand)
     return sizes;
-  const int64_t n = op.getStaticLoopRanges()[dims->n.front()];
+  const int64_t n = op.getStaticLoopRanges()[rhs.n];
   if (!mlir::ShapedType::isDynamic(n) && n % kDotProductsAtOnce == 0)
-    sizes[dims->n.front()] = kDotProductsAtOnce;
+    sizes[rhs.n] = kDotProductsAtOnce;
   return sizes;
 }
 
@@ -266,13 +264,13 @@ constexpr int64_t kVectorTimesMatrixRows = 4;
 /// each walk down a strip of B one row (a page, at N = 1024 and more) at a
 /// time. Empty for any other op (the loops' own order).
 llvm::SmallVector<int64_t> vectorTimesMatrixOrder(mlir::linalg::LinalgOp op) {
-  if (rhsLayout(op) != RhsLayout::Rows)
+  const MatmulRhs rhs = packableRhs(op);
+  if (!rhs.operand || rhs.transposed() || op.getStaticLoopRanges()[rhs.m] != 1)
     return {};
-  auto dims = mlir::linalg::inferContractionDims(op);
-  if (mlir::failed(dims) || op.getStaticLoopRanges()[dims->m.front()] != 1)
-    return {};
-  llvm::SmallVector<int64_t> order(dims->batch.begin(), dims->batch.end());
-  order.append({dims->m.front(), dims->k.front(), dims->n.front()});
+  llvm::SmallVector<int64_t> order;
+  if (rhs.batch)
+    order.push_back(*rhs.batch);
+  order.append({rhs.m, rhs.k, rhs.n});
   return order;
 }
 
@@ -495,7 +493,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   /// For a contraction with one M, one N and one K loop (and at most one
   /// batch loop), in any loop order and with any operand layout: a named
   /// matmul or batch matmul, or a linalg.generic that is one (transposed
-  /// operands included). M and N get the register tile, K and the batch 1.
+  /// operands included). M and N get the register tile, K and the batch 1
+  /// (K: 2 for pair dots, 4 for a vector times a matrix).
   std::optional<llvm::SmallVector<int64_t>>
   contractionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges) {
     if (!mlir::linalg::isaContractionOpInterface(op))
@@ -515,6 +514,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (pairDot && isSmallIntegerContraction(op) &&
         (mlir::ShapedType::isDynamic(k) || k >= 2))
       sizes[dims->k[0]] = 2;
+    // One row of A (vectorTimesMatrixOrder): each register tile adds
+    // kVectorTimesMatrixRows rows of B into its results between a load and
+    // a store of them (8: slower).
+    if (!vectorTimesMatrixOrder(op).empty())
+      sizes[dims->k[0]] = tileFor(k, kVectorTimesMatrixRows, Along::Rows);
     return sizes;
   }
 
@@ -666,7 +670,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // B stored transposed is packed whatever its size, where enough rows
     // read it: each register tile would otherwise gather B one value at a
     // time at every step of K (17 times slower at 2048).
-    const bool transposed = rhsLayout(op) == RhsLayout::Transposed;
+    const MatmulRhs rhs = packableRhs(op);
+    const bool transposed = rhs.operand && rhs.transposed();
     auto manyRows = [&](int64_t rows) {
       return mlir::ShapedType::isDynamic(ranges[m]) || ranges[m] >= rows;
     };
@@ -752,16 +757,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // below) and plain vectors, the last partial tile masked ones.
     for (mlir::linalg::LinalgOp op : candidates) {
       op = cacheBlocks(rewriter, op);
-      llvm::SmallVector<int64_t> sizes = tileSizesFor(op);
-      llvm::SmallVector<int64_t> order = vectorTimesMatrixOrder(op);
-      // One row of A: each register tile takes kVectorTimesMatrixRows rows
-      // of B between a load and a store of its results (8: slower).
-      if (!order.empty())
-        sizes[order[order.size() - 2]] =
-            tileFor(op.getStaticLoopRanges()[order[order.size() - 2]],
-                    kVectorTimesMatrixRows, Along::Rows);
       // Where tiling fails, the loop lowering handles the op untiled.
-      (void)tileForVectors(rewriter, op, sizes, peeled, order);
+      (void)tileForVectors(rewriter, op, tileSizesFor(op), peeled,
+                           vectorTimesMatrixOrder(op));
     }
     // Full tiles: sizes folded to constants, slices and ops made static.
     if (peeled)
