@@ -3,6 +3,7 @@
 
 #include "aot/Compiler.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,21 @@ struct Options {
 std::optional<LoadedModule> compileAndLoad(const std::string &mlir,
                                            const std::string &name,
                                            unsigned threads = 1);
+
+/// A statically shaped matmul for a benchmark's module.
+struct MatmulText {
+  std::string name;
+  /// `batch` matrices (1: no batch dim) of A (m x k) by B (k x n).
+  std::int64_t batch = 1, m = 0, k = 0, n = 0;
+  /// B stored transposed (n x k).
+  bool transposedB = false;
+  /// The operands' element type, the accumulator's, and its zero.
+  std::string in = "f32", acc = "f32", zero = "0.0";
+};
+
+/// MLIR text of `func.func @NAME(%a, %b) -> C`: C = A·B (or A·Bᵀ), its
+/// accumulator zero-filled by linalg.fill.
+std::string matmulText(const MatmulText &spec);
 
 /// `count` values uniform in [-1, 1) from the fixed `seed`.
 std::vector<float> randomValues(std::size_t count, unsigned seed);

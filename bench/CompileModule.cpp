@@ -27,6 +27,37 @@ std::optional<LoadedModule> compileAndLoad(const std::string &mlir,
   return std::move(*module);
 }
 
+std::string matmulText(const MatmulText &spec) {
+  const bool batched = spec.batch > 1;
+  auto type = [&](std::int64_t rows, std::int64_t cols,
+                  const std::string &element) {
+    std::string t = "tensor<";
+    if (batched)
+      t += std::to_string(spec.batch) + "x";
+    return t + std::to_string(rows) + "x" + std::to_string(cols) + "x" +
+           element + ">";
+  };
+  const std::string a = type(spec.m, spec.k, spec.in),
+                    b = spec.transposedB ? type(spec.n, spec.k, spec.in)
+                                         : type(spec.k, spec.n, spec.in),
+                    c = type(spec.m, spec.n, spec.acc);
+  std::string op = batched ? "linalg.batch_matmul" : "linalg.matmul";
+  if (spec.transposedB) {
+    // B indexed (n, k), after the batch dim where there is one.
+    const std::string dims = batched ? "(b, m, n, k)" : "(m, n, k)";
+    const std::string lead = batched ? "b, " : "";
+    op += " indexing_maps = [affine_map<" + dims + " -> (" + lead +
+          "m, k)>, affine_map<" + dims + " -> (" + lead +
+          "n, k)>, affine_map<" + dims + " -> (" + lead + "m, n)>]";
+  }
+  return "func.func @" + spec.name + "(%a: " + a + ", %b: " + b + ") -> " + c +
+         " {\n  %zero = arith.constant " + spec.zero + " : " + spec.acc +
+         "\n  %e = tensor.empty() : " + c +
+         "\n  %c = linalg.fill ins(%zero : " + spec.acc + ") outs(%e : " + c +
+         ") -> " + c + "\n  %r = " + op + " ins(%a, %b : " + a + ", " + b +
+         ") outs(%c : " + c + ") -> " + c + "\n  return %r : " + c + "\n}\n";
+}
+
 std::vector<float> randomValues(std::size_t count, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);

@@ -56,19 +56,8 @@ std::string matmulModule(const std::vector<std::int64_t> &sizes) {
       "  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) "
       "outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>\n"
       "  return %r : tensor<?x?xf32>\n}\n\n";
-  for (std::int64_t n : sizes) {
-    std::string t =
-        "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "xf32>";
-    text += "func.func @" + functionName(n) + "(%a: " + t + ", %b: " + t +
-            ") -> " + t + " {\n";
-    text += "  %zero = arith.constant 0.0 : f32\n";
-    text += "  %e = tensor.empty() : " + t + "\n";
-    text += "  %c = linalg.fill ins(%zero : f32) outs(%e : " + t + ") -> " + t +
-            "\n";
-    text += "  %r = linalg.matmul ins(%a, %b : " + t + ", " + t +
-            ") outs(%c : " + t + ") -> " + t + "\n";
-    text += "  return %r : " + t + "\n}\n\n";
-  }
+  for (std::int64_t n : sizes)
+    text += matmulText({functionName(n), 1, n, n, n}) + "\n";
   return text;
 }
 

@@ -42,35 +42,6 @@ std::vector<std::int64_t> shapeOf(const Case &c, std::int64_t rows,
   return shape;
 }
 
-std::string tensorType(const std::vector<std::int64_t> &shape) {
-  std::string t = "tensor<";
-  for (std::int64_t d : shape)
-    t += std::to_string(d) + "x";
-  return t + "f32>";
-}
-
-/// The function of `c`: C = A·B, or A·Bᵀ, zero-filled accumulator.
-std::string layoutFunction(const Case &c) {
-  const bool batched = c.batch > 1;
-  const std::string ta = tensorType(shapeOf(c, c.m, c.n)),
-                    tb = tensorType(shapeOf(c, c.n, c.n)),
-                    t = tensorType(shapeOf(c, c.m, c.n));
-  std::string op = batched ? "linalg.batch_matmul" : "linalg.matmul";
-  if (c.transposed) {
-    // B indexed (n, k), after the batch dim where there is one.
-    const std::string dims = batched ? "(b, m, n, k)" : "(m, n, k)";
-    const std::string lead = batched ? "b, " : "";
-    op += " indexing_maps = [affine_map<" + dims + " -> (" + lead +
-          "m, k)>, affine_map<" + dims + " -> (" + lead +
-          "n, k)>, affine_map<" + dims + " -> (" + lead + "m, n)>]";
-  }
-  return "func.func @" + c.name() + "(%a: " + ta + ", %b: " + tb + ") -> " + t +
-         " {\n  %zero = arith.constant 0.0 : f32\n  %e = tensor.empty() : " +
-         t + "\n  %c = linalg.fill ins(%zero : f32) outs(%e : " + t + ") -> " +
-         t + "\n  %r = " + op + " ins(%a, %b : " + ta + ", " + tb +
-         ") outs(%c : " + t + ") -> " + t + "\n  return %r : " + t + "\n}\n";
-}
-
 using ConstMap = Eigen::Map<const RowMatrix>;
 using Map = Eigen::Map<RowMatrix>;
 
@@ -88,7 +59,7 @@ bool runMatmulLayoutsBench(const Options &options) {
   const double budget = options.quick ? 0.2 : 1.5;
   std::string text;
   for (const Case &c : cases)
-    text += layoutFunction(c);
+    text += matmulText({c.name(), c.batch, c.m, c.n, c.n, c.transposed});
   std::optional<LoadedModule> module = compileAndLoad(text, "layouts.mlir");
   if (!module)
     return false;

@@ -27,23 +27,8 @@ namespace {
 
 using RowMatrix =
     Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-using IntMatrix =
-    Eigen::Matrix<std::int32_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-/// `name(%a, %b)`: C = A·B on NxN tensors of `in`, accumulated in `acc`.
-std::string matmulFunction(const std::string &name, std::int64_t n,
-                           const std::string &in, const std::string &acc,
-                           const std::string &zero) {
-  std::string N = std::to_string(n);
-  std::string a = "tensor<" + N + "x" + N + "x" + in + ">";
-  std::string c = "tensor<" + N + "x" + N + "x" + acc + ">";
-  return "func.func @" + name + "(%a: " + a + ", %b: " + a + ") -> " + c +
-         " {\n  %zero = arith.constant " + zero + " : " + acc +
-         "\n  %e = tensor.empty() : " + c +
-         "\n  %c = linalg.fill ins(%zero : " + acc + ") outs(%e : " + c +
-         ") -> " + c + "\n  %r = linalg.matmul ins(%a, %b : " + a + ", " + a +
-         ") outs(%c : " + c + ") -> " + c + "\n  return %r : " + c + "\n}\n";
-}
+using IntMatrix = Eigen::Matrix<std::int32_t, Eigen::Dynamic, Eigen::Dynamic,
+                                Eigen::RowMajor>;
 
 std::vector<std::int8_t> randomInt8(std::size_t count, unsigned seed) {
   std::mt19937 rng(seed);
@@ -63,8 +48,9 @@ bool runMatmulVariantsBench(const Options &options) {
   const double budget = options.quick ? 0.2 : 1.5;
   std::string text;
   for (std::int64_t n : sizes) {
-    text += matmulFunction("f32_" + std::to_string(n), n, "f32", "f32", "0.0");
-    text += matmulFunction("i8_" + std::to_string(n), n, "i8", "i32", "0");
+    text += matmulText({"f32_" + std::to_string(n), 1, n, n, n});
+    text += matmulText(
+        {"i8_" + std::to_string(n), 1, n, n, n, false, "i8", "i32", "0"});
   }
   std::optional<LoadedModule> module = compileAndLoad(text, "variants.mlir");
   if (!module)
@@ -80,7 +66,8 @@ bool runMatmulVariantsBench(const Options &options) {
     std::size_t count = std::size_t(n * n);
     // One float in front of each operand: the data starts 4 bytes past the
     // allocation's (at least 16-byte) alignment.
-    std::vector<float> a = randomValues(count + 1, 1), b = randomValues(count + 1, 2);
+    std::vector<float> a = randomValues(count + 1, 1),
+                       b = randomValues(count + 1, 2);
     std::vector<float> alignedA(a.begin() + 1, a.end()),
         alignedB(b.begin() + 1, b.end());
     const std::string name = "f32_" + std::to_string(n);
@@ -89,7 +76,8 @@ bool runMatmulVariantsBench(const Options &options) {
     std::vector<CallArg> alignedArgs = {
         abi::Tensor::borrow(alignedA.data(), {n, n}),
         abi::Tensor::borrow(alignedB.data(), {n, n})};
-    auto r = module->call(name, args), aligned = module->call(name, alignedArgs);
+    auto r = module->call(name, args),
+         aligned = module->call(name, alignedArgs);
     if (!r || !aligned) {
       std::printf("error: calling %s failed\n", name.c_str());
       return false;
@@ -100,8 +88,8 @@ bool runMatmulVariantsBench(const Options &options) {
         eb(b.data() + 1, n, n);
     RowMatrix c(n, n);
     bool failed = false;
-    Measurement aot = measure([&] { failed |= !module->call(name, args); },
-                              budget, 3, 1000);
+    Measurement aot =
+        measure([&] { failed |= !module->call(name, args); }, budget, 3, 1000);
     Measurement eigen =
         measure([&] { c.noalias() = ea * eb; }, budget, 3, 1000);
     double flop = 2.0 * double(n) * double(n) * double(n);
@@ -114,8 +102,8 @@ bool runMatmulVariantsBench(const Options &options) {
 
   std::printf("\n== i8 x i8 -> i32 matmul against Eigen int32 GEMM (operands "
               "widened beforehand, not timed), 1 thread ==\n");
-  std::printf("%6s | %11s | %13s | %9s | %s\n", "N", "aot GOP/s",
-              "Eigen GOP/s", "aot/Eigen", "exact");
+  std::printf("%6s | %11s | %13s | %9s | %s\n", "N", "aot GOP/s", "Eigen GOP/s",
+              "aot/Eigen", "exact");
   for (std::int64_t n : sizes) {
     std::size_t count = std::size_t(n * n);
     std::vector<std::int8_t> a = randomInt8(count, 3), b = randomInt8(count, 4);
@@ -136,8 +124,8 @@ bool runMatmulVariantsBench(const Options &options) {
     bool exact = std::memcmp((*r)[0].data<std::int32_t>(), c.data(),
                              count * sizeof(std::int32_t)) == 0;
     bool failed = false;
-    Measurement aot = measure([&] { failed |= !module->call(name, args); },
-                              budget, 3, 1000);
+    Measurement aot =
+        measure([&] { failed |= !module->call(name, args); }, budget, 3, 1000);
     Measurement eigen =
         measure([&] { c.noalias() = wa * wb; }, budget, 3, 1000);
     double ops = 2.0 * double(n) * double(n) * double(n);
