@@ -26,6 +26,17 @@ func.func @few_rows_transposed(%a: tensor<7x64xf32>, %b: tensor<40x64xf32>, %c: 
   return %r : tensor<7x40xf32>
 }
 
+// Two rows, N = 36: the dot products four at a time (N is not a multiple
+// of eight).
+func.func @two_rows_transposed(%a: tensor<2x96xf32>, %b: tensor<36x96xf32>) -> tensor<2x36xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x36xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<2x36xf32>) -> tensor<2x36xf32>
+  %r = linalg.matmul indexing_maps = [#mk, #nk, #mn]
+      ins(%a, %b : tensor<2x96xf32>, tensor<36x96xf32>) outs(%c : tensor<2x36xf32>) -> tensor<2x36xf32>
+  return %r : tensor<2x36xf32>
+}
+
 // Eight rows: the first count that packs B.
 func.func @eight_rows_transposed(%a: tensor<8x70xf32>, %b: tensor<45x70xf32>) -> tensor<8x45xf32> {
   %zero = arith.constant 0.0 : f32

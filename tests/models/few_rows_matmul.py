@@ -28,6 +28,11 @@ def build(ref):
     ref.add("few_rows_transposed", [a, b, c],
             [(f(c) + f(a) @ f(b).T).astype(np.float32)])
 
+    a = ru.uniform(g, (2, 96))
+    b = ru.uniform(g, (36, 96))
+    ref.add("two_rows_transposed", [a, b],
+            [(f(a) @ f(b).T).astype(np.float32)])
+
     a = ru.uniform(g, (8, 70))
     b = ru.uniform(g, (45, 70))
     ref.add("eight_rows_transposed", [a, b],
