@@ -38,6 +38,9 @@ inline mlir::func::FuncOp calledDispatch(mlir::Operation *op,
 /// aot-tile-and-vectorize, read by aot-parallelize-loops. Its value (i64):
 /// the fewest trips worth threads when the trip count is dynamic (0: any).
 inline constexpr llvm::StringLiteral kParallelLoopAttr = "aot.parallel";
+/// On the scf.for along K of dot products computed several at a time: set
+/// by aot-tile-and-vectorize, read by aot-prefetch-rows.
+inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "aot.prefetch_rows";
 /// On a vector.contract of 16 pairs of i16 into 16 i32 lanes (x86's
 /// vpmaddwd plus an add): set by aot-tile-and-vectorize with x86-pair-dot,
 /// lowered to the instruction by aot-x86-pair-dot.

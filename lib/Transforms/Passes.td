@@ -402,6 +402,22 @@ def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
   ];
 }
 
+def PrefetchRows : Pass<"aot-prefetch-rows"> {
+  let summary = "Prefetch the rows that dot products stream side by side";
+  let description = [{
+    After bufferization: in every `scf.for` that aot-tile-and-vectorize
+    marked `aot.prefetch_rows` (the loop along K of dot products computed
+    several at a time), each `vector.transfer_read` of two rows or more
+    from a slice of a buffer defined outside the loop gets a
+    `memref.prefetch` per row, 512 bytes ahead of the read along the row
+    (clamped to the buffer's last column). Reads of one row are left alone.
+    The marks are removed.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"
+  ];
+}
+
 def FoldTosaShapes : Pass<"aot-fold-tosa-shapes"> {
   let summary = "TOSA shape operators as the constant shapes they compute";
   let description = [{

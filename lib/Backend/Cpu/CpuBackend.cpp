@@ -151,8 +151,10 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &target) const {
     // math.ipowi and math.fpowi (on vectors, lane by lane) as calls of
     // functions the pass writes; ctlz keeps its LLVM intrinsic.
     // The pair dots of integer matmuls become vpmaddwd (aot-x86-pair-dot);
-    // only x86 code with AVX512BW has them.
+    // only x86 code with AVX512BW has them. The rows of B that dot products
+    // stream side by side are prefetched ahead (aot-prefetch-rows).
     return "aot-parallelize-loops,aot-x86-pair-dot,"
+           "func.func(aot-prefetch-rows),"
            "convert-math-to-funcs{convert-ctlz=false},"
            "aot-export-c-interface,"
            "func.func(convert-linalg-to-loops,"
