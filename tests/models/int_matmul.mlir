@@ -84,3 +84,27 @@ func.func @bmm_i8_transposed_dynamic(%a: tensor<?x?x?xi8>, %b: tensor<?x?x?xi8>,
   } -> tensor<?x?x?xi32>
   return %r : tensor<?x?x?xi32>
 }
+
+// Fewer than 8 rows of A by B stored transposed: dot products along K,
+// 16 widened products at a time, 8 results side by side (N = 40), K = 200 in
+// chunks of 16 and a last one of 8.
+func.func @mv_i8_transposed(%a: tensor<3x200xi8>, %b: tensor<40x200xi8>) -> tensor<3x40xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<3x40xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<3x40xi32>) -> tensor<3x40xi32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<3x200xi8>, tensor<40x200xi8>) outs(%f : tensor<3x40xi32>) -> tensor<3x40xi32>
+  return %r : tensor<3x40xi32>
+}
+
+// One row of i16 by B stored transposed, 4 results side by side (N = 36),
+// with -32768 x -32768 along the first but for one term: its sum wraps in
+// i32.
+func.func @mv_i16_transposed_wrap(%a: tensor<1x64xi16>, %b: tensor<36x64xi16>) -> tensor<1x36xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<1x36xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<1x36xi32>) -> tensor<1x36xi32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<1x64xi16>, tensor<36x64xi16>) outs(%f : tensor<1x36xi32>) -> tensor<1x36xi32>
+  return %r : tensor<1x36xi32>
+}

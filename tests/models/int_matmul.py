@@ -51,6 +51,19 @@ def build(ref):
             [(c.astype(np.int64) + a.astype(np.int64)
               @ b.astype(np.int64).transpose(0, 2, 1)).astype(np.int32)])
 
+    a = ru.ints(g, (3, 200), -128, 127, np.int8)
+    b = ru.ints(g, (40, 200), -128, 127, np.int8)
+    a[0, :4] = [-128, -128, 127, -128]
+    b[0, :4] = [-128, -128, 127, 127]
+    ref.add("mv_i8_transposed", [a, b], [matmul_i32(a, b.T)])
+
+    a = ru.ints(g, (1, 64), -32768, 32767, np.int16)
+    b = ru.ints(g, (36, 64), -32768, 32767, np.int16)
+    a[0, :] = -32768
+    b[0, :] = -32768
+    b[0, 63] = 32767  # wraps to -2147450880, not a round 0
+    ref.add("mv_i16_transposed_wrap", [a, b], [matmul_i32(a, b.T)])
+
 
 if __name__ == "__main__":
     ru.main(build)
