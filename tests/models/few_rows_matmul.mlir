@@ -1,7 +1,8 @@
-// Matmuls of few rows of A. B stored transposed (N x K, a linear layer's
-// weights as PyTorch keeps them) and fewer than 8 rows: each result is a
-// dot product along K, vectorized like a row reduction (K = 300 in chunks
-// of the vector width, the last one partial); from 8 rows on, B is packed.
+// Matmuls of few rows of A (f32, and f64 at the end). B stored transposed
+// (N x K, a linear layer's weights as PyTorch keeps them) and fewer than 8
+// rows: each result is a dot product along K, vectorized like a row
+// reduction (K = 300 in chunks of the vector width, the last one partial);
+// from 8 rows on, B is packed.
 // One row of A by B stored K x N: the register tiles' loops run over K
 // outside N, each row of B read once, in order.
 
@@ -73,4 +74,20 @@ func.func @vector_times_matrix(%a: tensor<1x300xf32>, %b: tensor<300x520xf32>) -
 func.func @batch_vector_times_matrix(%a: tensor<3x1x70xf32>, %b: tensor<3x70x45xf32>, %c: tensor<3x1x45xf32>) -> tensor<3x1x45xf32> {
   %r = linalg.batch_matmul ins(%a, %b : tensor<3x1x70xf32>, tensor<3x70x45xf32>) outs(%c : tensor<3x1x45xf32>) -> tensor<3x1x45xf32>
   return %r : tensor<3x1x45xf32>
+}
+
+// f64: dot products (B transposed, 4 results side by side: N = 36) and one
+// row by B stored K x N, as f32.
+func.func @two_rows_transposed_f64(%a: tensor<2x70xf64>, %b: tensor<36x70xf64>) -> tensor<2x36xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<2x36xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<2x36xf64>) -> tensor<2x36xf64>
+  %r = linalg.matmul indexing_maps = [#mk, #nk, #mn]
+      ins(%a, %b : tensor<2x70xf64>, tensor<36x70xf64>) outs(%c : tensor<2x36xf64>) -> tensor<2x36xf64>
+  return %r : tensor<2x36xf64>
+}
+
+func.func @vector_times_matrix_f64(%a: tensor<1x70xf64>, %b: tensor<70x200xf64>, %c: tensor<1x200xf64>) -> tensor<1x200xf64> {
+  %r = linalg.matmul ins(%a, %b : tensor<1x70xf64>, tensor<70x200xf64>) outs(%c : tensor<1x200xf64>) -> tensor<1x200xf64>
+  return %r : tensor<1x200xf64>
 }

@@ -53,6 +53,15 @@ def build(ref):
     ref.add("batch_vector_times_matrix", [a, b, c],
             [(f(c) + f(a) @ f(b)).astype(np.float32)])
 
+    a = ru.uniform(g, (2, 70), dtype=np.float64)
+    b = ru.uniform(g, (36, 70), dtype=np.float64)
+    ref.add("two_rows_transposed_f64", [a, b], [a @ b.T])
+
+    a = ru.uniform(g, (1, 70), dtype=np.float64)
+    b = ru.uniform(g, (70, 200), dtype=np.float64)
+    c = ru.uniform(g, (1, 200), dtype=np.float64)
+    ref.add("vector_times_matrix_f64", [a, b, c], [c + a @ b])
+
 
 if __name__ == "__main__":
     ru.main(build)
