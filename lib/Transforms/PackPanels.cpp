@@ -28,11 +28,16 @@ namespace aot {
 
 namespace {
 
-/// Whether every operand of `op` holds f32 (no conversion in its body).
-bool allF32(mlir::linalg::LinalgOp op) {
-  return llvm::all_of(op->getOperandTypes(), [](mlir::Type t) {
-    return mlir::getElementTypeOrSelf(t).isF32();
-  });
+/// Whether every operand of `op` holds f32, or every one f64 (no
+/// conversion in its body).
+bool allF32OrF64(mlir::linalg::LinalgOp op) {
+  auto all = [&](auto isType) {
+    return llvm::all_of(op->getOperandTypes(), [&](mlir::Type t) {
+      return isType(mlir::getElementTypeOrSelf(t));
+    });
+  };
+  return all([](mlir::Type t) { return t.isF32(); }) ||
+         all([](mlir::Type t) { return t.isF64(); });
 }
 
 /// The sizes of `v`, a tensor: those of the slice that made it, where one
@@ -169,7 +174,7 @@ mlir::Operation *readFromPanel(mlir::RewriterBase &rewriter,
 } // namespace
 
 MatmulRhs packableRhs(mlir::linalg::LinalgOp op) {
-  return allF32(op) ? matmulRhs(op) : MatmulRhs();
+  return allF32OrF64(op) ? matmulRhs(op) : MatmulRhs();
 }
 
 mlir::linalg::LinalgOp packRhsPanel(mlir::RewriterBase &rewriter,

@@ -17,8 +17,9 @@
 
 namespace aot {
 
-/// B of `op` where `op` is an f32 matmul or batch matmul that packRhsPanel
-/// takes (no conversion in its body), stored K x N or, transposed, N x K
+/// B of `op` where `op` is an f32 or f64 matmul or batch matmul that
+/// packRhsPanel takes (no conversion in its body), stored K x N or,
+/// transposed, N x K
 /// (without a panel, each register tile then gathers B's values one at a
 /// time). No operand where `op` is no such matmul.
 MatmulRhs packableRhs(mlir::linalg::LinalgOp op);

@@ -229,28 +229,18 @@ bool allElements(mlir::linalg::LinalgOp op, IsKind isKind) {
   });
 }
 
-/// B of `op`, a matmul of f32 or f64 operands (f64 register tiles over one
-/// row of A, or several rows by B stored transposed, would gather B a
-/// value at a time, as f32 ones would: 1.67 ms against 111 us for a dot
-/// product per result, 1 x 1024 by (1024 x 1024)^T); empty for other
-/// element types (f16 and bf16 are summed in f32 after a conversion of B,
-/// which costs more than its reads).
-MatmulRhs floatRhs(mlir::linalg::LinalgOp op) {
-  if (allElements(op, [](mlir::Type t) { return t.isF64(); }))
-    return matmulRhs(op);
-  return packableRhs(op);
-}
-
-/// B of `op` for dot products (below): floatRhs, or of a matmul of integer
-/// operands, whose dot products widen and add 16 products at a time into
-/// 16 lanes (its pair dots, without a panel, would gather B one pair at a
-/// time: 271 against 36 us for i8 1 x 1024 by (1024 x 1024)^T and
-/// 1024 x 1024).
+/// B of `op` for dot products (below): packableRhs (f32 or f64: their
+/// register tiles would gather B a value at a time; f64 1 x 1024 by
+/// (1024 x 1024)^T: 1.67 ms against 111 us as dot products), or of a
+/// matmul of integer operands, whose dot products widen and add 16
+/// products at a time into 16 lanes (its pair dots, without a panel, would
+/// gather B one pair at a time: 271 against 36 us for i8 1 x 1024 by
+/// (1024 x 1024)^T and 1024 x 1024).
 MatmulRhs dotProductRhs(mlir::linalg::LinalgOp op) {
   if (allElements(op,
                   [](mlir::Type t) { return llvm::isa<mlir::IntegerType>(t); }))
     return matmulRhs(op);
-  return floatRhs(op);
+  return packableRhs(op);
 }
 
 /// Whether `op` is a matmul with B stored transposed and too few rows for
@@ -305,7 +295,7 @@ constexpr int64_t kVectorTimesMatrixRows = 4;
 /// each walk down a strip of B one row (a page, at N = 1024 and more) at a
 /// time. Empty for any other op (the loops' own order).
 llvm::SmallVector<int64_t> vectorTimesMatrixOrder(mlir::linalg::LinalgOp op) {
-  const MatmulRhs rhs = floatRhs(op);
+  const MatmulRhs rhs = packableRhs(op);
   if (!rhs.operand || rhs.transposed() || op.getStaticLoopRanges()[rhs.m] != 1)
     return {};
   llvm::SmallVector<int64_t> order;

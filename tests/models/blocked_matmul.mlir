@@ -102,3 +102,28 @@ func.func @dynamic_batch_transposed(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>
   } -> tensor<?x?x?xf32>
   return %r : tensor<?x?x?xf32>
 }
+
+// f64 takes the same panels: a large matmul, and B stored transposed,
+// large and small.
+func.func @packed_panels_f64(%a: tensor<260x520xf64>, %b: tensor<520x300xf64>) -> tensor<260x300xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<260x300xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<260x300xf64>) -> tensor<260x300xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<260x520xf64>, tensor<520x300xf64>) outs(%c : tensor<260x300xf64>) -> tensor<260x300xf64>
+  return %r : tensor<260x300xf64>
+}
+
+func.func @packed_transposed_f64(%a: tensor<260x300xf64>, %b: tensor<270x300xf64>) -> tensor<260x270xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<260x270xf64>
+  %c = linalg.fill ins(%zero : f64) outs(%e : tensor<260x270xf64>) -> tensor<260x270xf64>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<260x300xf64>, tensor<270x300xf64>) outs(%c : tensor<260x270xf64>) -> tensor<260x270xf64>
+  return %r : tensor<260x270xf64>
+}
+
+func.func @small_transposed_f64(%a: tensor<100x64xf64>, %b: tensor<40x64xf64>, %c: tensor<100x40xf64>) -> tensor<100x40xf64> {
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<100x64xf64>, tensor<40x64xf64>) outs(%c : tensor<100x40xf64>) -> tensor<100x40xf64>
+  return %r : tensor<100x40xf64>
+}

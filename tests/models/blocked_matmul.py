@@ -57,6 +57,20 @@ def build(ref):
     ref.add("dynamic_batch_transposed", [a, b, c],
             [(f(c) + f(a) @ f(b).transpose(0, 2, 1)).astype(np.float32)])
 
+    d = np.float64
+    a = ru.uniform(g, (260, 520), dtype=d)
+    b = ru.uniform(g, (520, 300), dtype=d)
+    ref.add("packed_panels_f64", [a, b], [a @ b])
+
+    a = ru.uniform(g, (260, 300), dtype=d)
+    b = ru.uniform(g, (270, 300), dtype=d)
+    ref.add("packed_transposed_f64", [a, b], [a @ b.T])
+
+    a = ru.uniform(g, (100, 64), dtype=d)
+    b = ru.uniform(g, (40, 64), dtype=d)
+    c = ru.uniform(g, (100, 40), dtype=d)
+    ref.add("small_transposed_f64", [a, b, c], [c + a @ b.T])
+
 
 if __name__ == "__main__":
     ru.main(build)
