@@ -262,7 +262,7 @@ bool dotProducts(mlir::linalg::LinalgOp op) {
 /// many rows of B streamed at once. Eight streams read B faster than four
 /// (1 x 2048 by (2048 x 2048)^T: 296 against 350 us); sixteen were far
 /// slower (580 us; as slow in a hand-written loop, so not the compiler's
-/// code: sixteen rows 8 KiB apart share their cache sets).
+/// code).
 constexpr int64_t kDotProductsAtOnce = 8;
 
 /// The tiles of outputs of `op`, a matmul that dotProducts takes: one row
