@@ -179,10 +179,7 @@ void transposeIntegerRhs(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
   fn.walk([&](mlir::linalg::LinalgOp op) {
     if (op.hasPureTensorSemantics() && op.getNumDpsInputs() == 2 &&
         op.getNumDpsInits() == 1 &&
-        llvm::all_of(op->getOperandTypes(),
-                     [](mlir::Type t) {
-                       return mlir::getElementTypeOrSelf(t).isSignlessInteger();
-                     }) &&
+        allElements(op, [](mlir::Type t) { return t.isSignlessInteger(); }) &&
         llvm::isa<mlir::linalg::MatmulOp, mlir::linalg::BatchMatmulOp,
                   mlir::linalg::ContractOp, mlir::linalg::GenericOp>(
             op.getOperation()) &&

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include <optional>
 
@@ -29,6 +30,15 @@ struct MatmulRhs {
 };
 /// B of `op`, whatever its element types (see MatmulRhs).
 MatmulRhs matmulRhs(mlir::linalg::LinalgOp op);
+
+/// Whether the element type of every operand of `op` is one that `isKind`
+/// (a predicate on mlir::Type) takes.
+template <typename IsKind>
+bool allElements(mlir::linalg::LinalgOp op, IsKind isKind) {
+  return llvm::all_of(op->getOperandTypes(), [&](mlir::Type t) {
+    return isKind(mlir::getElementTypeOrSelf(t));
+  });
+}
 
 /// Rewrites the float contractions on tensors of `fn` (a linalg.generic
 /// whose body is a multiply-add, its inputs extended to the accumulator's

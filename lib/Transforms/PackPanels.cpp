@@ -31,13 +31,8 @@ namespace {
 /// Whether every operand of `op` holds f32, or every one f64 (no
 /// conversion in its body).
 bool allF32OrF64(mlir::linalg::LinalgOp op) {
-  auto all = [&](auto isType) {
-    return llvm::all_of(op->getOperandTypes(), [&](mlir::Type t) {
-      return isType(mlir::getElementTypeOrSelf(t));
-    });
-  };
-  return all([](mlir::Type t) { return t.isF32(); }) ||
-         all([](mlir::Type t) { return t.isF64(); });
+  return allElements(op, [](mlir::Type t) { return t.isF32(); }) ||
+         allElements(op, [](mlir::Type t) { return t.isF64(); });
 }
 
 /// The sizes of `v`, a tensor: those of the slice that made it, where one

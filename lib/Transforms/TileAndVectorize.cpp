@@ -218,16 +218,8 @@ std::optional<unsigned> reductionLoop(mlir::linalg::LinalgOp op) {
 }
 
 /// Rows of A from which a matmul's B stored transposed is packed (see
-/// cacheBlocks); with fewer, each result is a dot product (dotProducts).
+/// cacheBlocks); with fewer, each result is a dot product (dotProductTiles).
 constexpr int64_t kTransposedRows = 8;
-
-/// Whether every operand of `op` has elements that `isKind` takes.
-template <typename IsKind>
-bool allElements(mlir::linalg::LinalgOp op, IsKind isKind) {
-  return llvm::all_of(op->getOperandTypes(), [&](mlir::Type t) {
-    return isKind(mlir::getElementTypeOrSelf(t));
-  });
-}
 
 /// B of `op` for dot products (below): packableRhs (f32 or f64: their
 /// register tiles would gather B a value at a time; f64 1 x 1024 by
@@ -243,21 +235,7 @@ MatmulRhs dotProductRhs(mlir::linalg::LinalgOp op) {
   return packableRhs(op);
 }
 
-/// Whether `op` is a matmul with B stored transposed and too few rows for
-/// a packed panel to pay (a matrix-vector product, a linear layer on one
-/// sample): A's rows and B's lie along K, the innermost loop, so each
-/// result is a dot product, vectorized along K like a row reduction, and B
-/// is read once per row of A, in order, instead of gathered.
-bool dotProducts(mlir::linalg::LinalgOp op) {
-  const MatmulRhs rhs = dotProductRhs(op);
-  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (!rhs.operand || !rhs.transposed() || rhs.k != ranges.size() - 1)
-    return false;
-  return !mlir::ShapedType::isDynamic(ranges[rhs.m]) &&
-         ranges[rhs.m] < kTransposedRows;
-}
-
-/// Dot products (see dotProducts) computed side by side: independent
+/// Dot products (see dotProductTiles) computed side by side: independent
 /// chains of adds, where one alone waits on the latency of each, and as
 /// many rows of B streamed at once. Eight streams read B faster than four
 /// (1 x 2048 by (2048 x 2048)^T: 296 against 350 us); sixteen were far
@@ -265,15 +243,24 @@ bool dotProducts(mlir::linalg::LinalgOp op) {
 /// code).
 constexpr int64_t kDotProductsAtOnce = 8;
 
-/// The tiles of outputs of `op`, a matmul that dotProducts takes: one row
-/// of A by kDotProductsAtOnce rows of B, or half as many, whichever N is a
-/// multiple of (each row of A read once for them all), else one by one.
-llvm::SmallVector<int64_t> dotProductTiles(mlir::linalg::LinalgOp op) {
-  llvm::SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+/// For a matmul with B stored transposed and too few rows for a packed
+/// panel to pay (a matrix-vector product, a linear layer on one sample):
+/// A's rows and B's lie along K, the innermost loop, so each result is a
+/// dot product, vectorized along K like a row reduction, and B is read
+/// once per row of A, in order, instead of gathered. The tiles of outputs:
+/// one row of A by kDotProductsAtOnce rows of B, or half as many, whichever
+/// N is a multiple of (each row of A read once for them all), else one by
+/// one. None for any other op.
+std::optional<llvm::SmallVector<int64_t>>
+dotProductTiles(mlir::linalg::LinalgOp op) {
   const MatmulRhs rhs = dotProductRhs(op);
-  if (!rhs.operand)
-    return sizes;
-  const int64_t n = op.getStaticLoopRanges()[rhs.n];
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!rhs.operand || !rhs.transposed() || rhs.k != ranges.size() - 1 ||
+      mlir::ShapedType::isDynamic(ranges[rhs.m]) ||
+      ranges[rhs.m] >= kTransposedRows)
+    return std::nullopt;
+  llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
+  const int64_t n = ranges[rhs.n];
   if (mlir::ShapedType::isDynamic(n))
     return sizes;
   for (int64_t outputs : {kDotProductsAtOnce, kDotProductsAtOnce / 2})
@@ -788,12 +775,14 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
     llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, unsigned>> reductions;
-    llvm::SmallVector<mlir::linalg::LinalgOp> dots;
+    llvm::SmallVector<
+        std::pair<mlir::linalg::LinalgOp, llvm::SmallVector<int64_t>>>
+        dots;
     fn.walk([&](mlir::linalg::LinalgOp op) {
       if (!op.hasPureTensorSemantics() || touchesI1(op))
         return;
-      if (dotProducts(op))
-        dots.push_back(op);
+      if (std::optional<llvm::SmallVector<int64_t>> tiles = dotProductTiles(op))
+        dots.push_back({op, std::move(*tiles)});
       else if (!tileSizesFor(op).empty())
         candidates.push_back(op);
       else if (std::optional<unsigned> dim = reductionLoop(op))
@@ -802,9 +791,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     bool peeled = false;
     for (auto [op, dim] : reductions)
       (void)tileReduction(rewriter, op, dim, peeled);
-    for (mlir::linalg::LinalgOp op : dots)
-      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled,
-                          dotProductTiles(op));
+    for (auto &[op, tiles] : dots)
+      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled, tiles);
 
     // Tile each op; the tiles are marked with their vector sizes. The loop
     // over a dynamic dim, or a static one that the tile does not divide, is
