@@ -8,6 +8,11 @@
 // matrix of the batch in turn. One thread each; each result checked
 // against Eigen's before anything is timed.
 //
+// Then few rows of A by f16 or bf16 weights, summed in f32 (a linear layer
+// on one sample with half-precision weights), next to Eigen's f32 product
+// of the same values widened beforehand (not timed): what a hand-written
+// f32 GEMV reads, twice the weights' bytes.
+//
 //===----------------------------------------------------------------------===//
 #include "Bench.h"
 #include "MatmulError.h"
@@ -45,6 +50,99 @@ std::vector<std::int64_t> shapeOf(const Case &c, std::int64_t rows,
 using ConstMap = Eigen::Map<const RowMatrix>;
 using Map = Eigen::Map<RowMatrix>;
 
+/// A case of the half-precision table: m x n by n x n, A and B of `type`
+/// (f16 or bf16), the result f32.
+struct HalfCase {
+  std::int64_t m, n;
+  bool transposed;
+  std::string type;
+  std::string name() const {
+    return type + (transposed ? "_mmt_" : "_mm_") + std::to_string(m) + "x" +
+           std::to_string(n);
+  }
+};
+
+/// `values` rounded to T (abi::f16 or abi::bf16), and back to f32 in
+/// `widened` (exact).
+template <typename T>
+std::vector<T> narrowed(const std::vector<float> &values,
+                        std::vector<float> &widened) {
+  std::vector<T> out;
+  out.reserve(values.size());
+  widened.clear();
+  for (float v : values) {
+    out.push_back(T(v));
+    widened.push_back(float(out.back()));
+  }
+  return out;
+}
+
+/// Times and checks the half-precision cases of `module`; false when a call
+/// or a check failed.
+bool runHalfCases(LoadedModule &module, const std::vector<HalfCase> &cases,
+                  double budget) {
+  std::printf("\n== few rows of A by f16/bf16 B, summed in f32, 1 thread, "
+              "against Eigen f32 on the values widened ==\n");
+  std::printf("%-20s | %-24s | %9s | %10s | %13s | %9s | %s\n", "case", "shape",
+              "aot us", "aot B GB/s", "Eigen f32 us", "aot/Eigen",
+              "max rel err");
+  bool ok = true;
+  for (const HalfCase &c : cases) {
+    const std::int64_t m = c.m, n = c.n;
+    std::vector<float> wideA, wideB;
+    std::vector<abi::f16> a16, b16;
+    std::vector<abi::bf16> a16b, b16b;
+    std::vector<CallArg> args;
+    if (c.type == "f16") {
+      a16 = narrowed<abi::f16>(randomValues(std::size_t(m * n), 1), wideA);
+      b16 = narrowed<abi::f16>(randomValues(std::size_t(n * n), 2), wideB);
+      args = {abi::Tensor::borrow(a16.data(), {m, n}),
+              abi::Tensor::borrow(b16.data(), {n, n})};
+    } else {
+      a16b = narrowed<abi::bf16>(randomValues(std::size_t(m * n), 1), wideA);
+      b16b = narrowed<abi::bf16>(randomValues(std::size_t(n * n), 2), wideB);
+      args = {abi::Tensor::borrow(a16b.data(), {m, n}),
+              abi::Tensor::borrow(b16b.data(), {n, n})};
+    }
+    const std::string name = c.name();
+    auto result = module.call(name, args);
+    if (!result || result->size() != 1 ||
+        (*result)[0].shape() != std::vector<std::int64_t>{m, n}) {
+      std::printf("error: calling %s failed\n", name.c_str());
+      return false;
+    }
+    ConstMap ea(wideA.data(), m, n), eb(wideB.data(), n, n);
+    RowMatrix out(m, n);
+    auto eigen = [&] {
+      if (c.transposed)
+        out.noalias() = ea * eb.transpose();
+      else
+        out.noalias() = ea * eb;
+    };
+    eigen();
+    RowMatrix absA = ea.cwiseAbs(), absB = eb.cwiseAbs();
+    RowMatrix scale = c.transposed ? RowMatrix(absA * absB.transpose())
+                                   : RowMatrix(absA * absB);
+    const double err = maxRelError((*result)[0], out, scale);
+    result = std::vector<abi::Tensor>();
+    bool failed = false;
+    Measurement aot =
+        measure([&] { failed |= !module.call(name, args); }, budget, 3, 1000);
+    Measurement lib = measure(eigen, budget, 3, 1000);
+    const std::string dims = std::to_string(m) + "x" + std::to_string(n) +
+                             (c.transposed ? " * (" : " * ") +
+                             std::to_string(n) + "x" + std::to_string(n) +
+                             (c.transposed ? ")^T" : "");
+    const bool good = err <= kMatmulTolerance;
+    std::printf("%-20s | %-24s | %9.1f | %10.1f | %13.1f | %8.2fx | %.1e%s\n",
+                name.c_str(), dims.c_str(), aot.seconds * 1e6,
+                double(n * n * 2) / aot.seconds * 1e-9, lib.seconds * 1e6,
+                lib.seconds / aot.seconds, err, good ? "" : " WRONG");
+    ok = ok && good && !failed;
+  }
+  return ok;
+}
+
 } // namespace
 
 bool runMatmulLayoutsBench(const Options &options) {
@@ -56,10 +154,20 @@ bool runMatmulLayoutsBench(const Options &options) {
                               {1, 32, 2048, true},   {1, 1, 2048, false},
                               {1, 4, 2048, false},   {16, 256, 256, true},
                               {16, 256, 256, false}, {4, 1024, 1024, false}};
+  const std::vector<HalfCase> halfCases =
+      options.quick ? std::vector<HalfCase>{{1, 256, true, "f16"},
+                                            {2, 256, false, "bf16"}}
+                    : std::vector<HalfCase>{
+                          {1, 2048, true, "f16"},  {1, 2048, false, "f16"},
+                          {4, 2048, true, "f16"},  {4, 2048, false, "f16"},
+                          {1, 2048, true, "bf16"}, {1, 2048, false, "bf16"}};
   const double budget = options.quick ? 0.2 : 1.5;
   std::string text;
   for (const Case &c : cases)
     text += matmulText({c.name(), c.batch, c.m, c.n, c.n, c.transposed});
+  for (const HalfCase &c : halfCases)
+    text += matmulText(
+        {c.name(), 1, c.m, c.n, c.n, c.transposed, c.type, "f32", "0.0"});
   std::optional<LoadedModule> module = compileAndLoad(text, "layouts.mlir");
   if (!module)
     return false;
@@ -131,6 +239,7 @@ bool runMatmulLayoutsBench(const Options &options) {
                 good ? "" : " WRONG");
     ok = ok && good && !failed;
   }
+  ok = runHalfCases(*module, halfCases, budget) && ok;
   std::printf("max rel err = max |C_aot - C_eigen| / (|A|*|B|) elementwise; "
               "tolerance %.0e.\n",
               kMatmulTolerance);

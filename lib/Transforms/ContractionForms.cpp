@@ -242,6 +242,25 @@ void transposeIntegerRhs(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
   }
 }
 
+bool hasFewRows(mlir::linalg::LinalgOp op, const MatmulRhs &rhs) {
+  if (!rhs.operand)
+    return false;
+  const int64_t rows = op.getStaticLoopRanges()[rhs.m];
+  return !mlir::ShapedType::isDynamic(rows) && rows < kFewRows;
+}
+
+MatmulRhs halfRhs(mlir::linalg::LinalgOp op) {
+  MatmulRhs rhs = matmulRhs(op);
+  if (!rhs.operand)
+    return {};
+  for (mlir::OpOperand &operand : op->getOpOperands()) {
+    mlir::Type t = mlir::getElementTypeOrSelf(operand.get().getType());
+    if (&operand == rhs.operand ? !isHalf(t) : !t.isF32())
+      return {};
+  }
+  return rhs;
+}
+
 void accumulateHalfInF32(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
   mlir::Type f32 = rewriter.getF32Type();
   for (mlir::linalg::GenericOp generic :
@@ -270,12 +289,16 @@ void prepareContractions(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
        })) {
     mlir::Location loc = generic.getLoc();
     const bool widen = initElementType(generic).isF32();
+    const MatmulRhs rhs = matmulRhs(generic);
+    mlir::OpOperand *narrowRhs =
+        hasFewRows(generic, rhs) ? rhs.operand : nullptr;
     rewriter.setInsertionPoint(generic);
     llvm::SmallVector<mlir::Value> inputs;
-    for (mlir::Value input : generic.getDpsInputs())
-      inputs.push_back(widen && isHalf(input.getType())
-                           ? convert(rewriter, loc, input, f32)
-                           : input);
+    for (mlir::OpOperand *input : generic.getDpsInputOperands())
+      inputs.push_back(widen && input != narrowRhs &&
+                               isHalf(input->get().getType())
+                           ? convert(rewriter, loc, input->get(), f32)
+                           : input->get());
     auto contract = mlir::linalg::ContractOp::create(
         rewriter, loc, generic.getResultTypes(), inputs, generic.getDpsInits(),
         generic.getIndexingMaps());

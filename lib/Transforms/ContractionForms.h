@@ -31,6 +31,19 @@ struct MatmulRhs {
 /// B of `op`, whatever its element types (see MatmulRhs).
 MatmulRhs matmulRhs(mlir::linalg::LinalgOp op);
 
+/// Rows of A from which B is worth a copy (a packed panel of B stored
+/// transposed, f16 or bf16 converted to f32 once): with fewer, each value of
+/// B is read once per row of A, or once in all, as it is.
+constexpr int64_t kFewRows = 8;
+
+/// Whether `op` has a static M (see MatmulRhs) of fewer than kFewRows.
+bool hasFewRows(mlir::linalg::LinalgOp op, const MatmulRhs &rhs);
+
+/// B of `op` where A and the result are f32 and B f16 or bf16: a matmul of
+/// few rows whose B prepareContractions leaves narrow, converted to f32 as
+/// its register tiles read it. No operand for any other op.
+MatmulRhs halfRhs(mlir::linalg::LinalgOp op);
+
 /// Whether the element type of every operand of `op` is one that `isKind`
 /// (a predicate on mlir::Type) takes.
 template <typename IsKind>
@@ -49,7 +62,10 @@ bool allElements(mlir::linalg::LinalgOp op, IsKind isKind) {
 /// - an f16 or bf16 input of one that accumulates in f32 is converted to
 ///   f32 once, by an elementwise linalg.generic of its own: its register
 ///   tiles would otherwise convert each value once per tile that reads it
-///   (A's values scalar by scalar).
+///   (A's values scalar by scalar). B stays narrow where A has few rows
+///   (hasFewRows): each of its values is then read about once, and a copy
+///   of B in f32 would write and read twice the bytes that B is (a vector
+///   times an f16 matrix is bound by memory).
 void prepareContractions(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
 
 /// Every integer matmul or batch matmul on tensors of `fn` whose B is

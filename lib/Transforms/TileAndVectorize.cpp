@@ -219,20 +219,27 @@ std::optional<unsigned> reductionLoop(mlir::linalg::LinalgOp op) {
 
 /// Rows of A from which a matmul's B stored transposed is packed (see
 /// cacheBlocks); with fewer, each result is a dot product (dotProductTiles).
-constexpr int64_t kTransposedRows = 8;
+constexpr int64_t kTransposedRows = kFewRows;
 
-/// B of `op` for dot products (below): packableRhs (f32 or f64: their
-/// register tiles would gather B a value at a time; f64 1 x 1024 by
-/// (1024 x 1024)^T: 1.67 ms against 111 us as dot products), or of a
-/// matmul of integer operands, whose dot products widen and add 16
-/// products at a time into 16 lanes (its pair dots, without a panel, would
-/// gather B one pair at a time: 271 against 36 us for i8 1 x 1024 by
-/// (1024 x 1024)^T and 1024 x 1024).
+/// B of a float matmul that reads it as it lies (no panel): packableRhs, or
+/// halfRhs (B f16 or bf16, converted as it is read).
+MatmulRhs streamedRhs(mlir::linalg::LinalgOp op) {
+  const MatmulRhs rhs = packableRhs(op);
+  return rhs.operand ? rhs : halfRhs(op);
+}
+
+/// B of `op` for dot products (below): streamedRhs (f32 or f64, or an f16
+/// or bf16 B of an f32 matmul: their register tiles would gather B a value
+/// at a time; f64 1 x 1024 by (1024 x 1024)^T: 1.67 ms against 111 us as
+/// dot products), or of a matmul of integer operands, whose dot products
+/// widen and add 16 products at a time into 16 lanes (its pair dots, without a
+/// panel, would gather B one pair at a time: 271 against 36 us for i8 1 x 1024
+/// by (1024 x 1024)^T and 1024 x 1024).
 MatmulRhs dotProductRhs(mlir::linalg::LinalgOp op) {
   if (allElements(op,
                   [](mlir::Type t) { return llvm::isa<mlir::IntegerType>(t); }))
     return matmulRhs(op);
-  return packableRhs(op);
+  return streamedRhs(op);
 }
 
 /// Dot products (see dotProductTiles) computed side by side: independent
@@ -282,7 +289,7 @@ constexpr int64_t kVectorTimesMatrixRows = 4;
 /// each walk down a strip of B one row (a page, at N = 1024 and more) at a
 /// time. Empty for any other op (the loops' own order).
 llvm::SmallVector<int64_t> vectorTimesMatrixOrder(mlir::linalg::LinalgOp op) {
-  const MatmulRhs rhs = packableRhs(op);
+  const MatmulRhs rhs = streamedRhs(op);
   if (!rhs.operand || rhs.transposed() || op.getStaticLoopRanges()[rhs.m] != 1)
     return {};
   llvm::SmallVector<int64_t> order;

@@ -39,6 +39,39 @@ def build(ref):
     b = ru.ints(g, (3, 40, 35), -4, 4).astype(np.float16)
     ref.add("bmm_f16", [a, b], [matmul_f16(a, b)])
 
+    # Few rows of A: B read as f16 or bf16, converted as it is read.
+    a = ru.ints(g, (1, 300), -3, 3).astype(np.float16)
+    b = ru.ints(g, (40, 300), -3, 3).astype(np.float16)
+    ref.add("mv_f16_transposed", [a, b],
+            [(a.astype(np.float64) @ b.astype(np.float64).T).astype(np.float32)])
+
+    a = ru.ints(g, (1, 200), -4, 4).astype(np.float32)
+    b = ru.ints(g, (200, 70), -4, 4).astype(np.float32)
+    ref.add("mv_bf16", [ru.bf16_bits(a), ru.bf16_bits(b)],
+            [(a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)])
+
+    # As mm_f16_acc: summed in f16, the +1s after 2048 would be lost.
+    a = ru.ints(g, (3, 64), -3, 3).astype(np.float16)
+    a[:, 0] = 2048
+    b = ru.ints(g, (64, 40), 0, 2).astype(np.float16)
+    b[0, :] = 1
+    ref.add("few_f16_acc", [a, b], [matmul_f16(a, b)])
+
+    # Sums of 200 to 900, which bf16 (8 significant bits) holds only to a
+    # multiple of 2 or 4: rounded once, from the exact sum.
+    a = ru.ints(g, (5, 100), -3, 3).astype(np.float32)
+    a[:, 0] = 200
+    b = ru.ints(g, (24, 100), -3, 3).astype(np.float32)
+    b[:, 0] = ru.ints(g, (24,), 1, 3)
+    exact = (a.astype(np.float64) @ b.astype(np.float64).T).astype(np.float32)
+    ref.add("few_bf16_transposed", [ru.bf16_bits(a), ru.bf16_bits(b)],
+            [ru.bf16_bits(exact)])
+
+    a = ru.ints(g, (2, 1, 40), -4, 4).astype(np.float16)
+    b = ru.ints(g, (2, 40, 35), -4, 4).astype(np.float16)
+    ref.add("bmm_f16_few", [a, b],
+            [(a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)])
+
 
 if __name__ == "__main__":
     ru.main(build)
