@@ -76,7 +76,7 @@ func.func @batch_vector_times_matrix(%a: tensor<3x1x70xf32>, %b: tensor<3x70x45x
   return %r : tensor<3x1x45xf32>
 }
 
-// f64: dot products (B transposed, 4 results side by side: N = 36) and one
+// f64: dot products (B transposed, 2 rows by 4 side by side: N = 36) and one
 // row by B stored K x N, as f32.
 func.func @two_rows_transposed_f64(%a: tensor<2x70xf64>, %b: tensor<36x70xf64>) -> tensor<2x36xf64> {
   %zero = arith.constant 0.0 : f64
@@ -90,4 +90,25 @@ func.func @two_rows_transposed_f64(%a: tensor<2x70xf64>, %b: tensor<36x70xf64>) 
 func.func @vector_times_matrix_f64(%a: tensor<1x70xf64>, %b: tensor<70x200xf64>, %c: tensor<1x200xf64>) -> tensor<1x200xf64> {
   %r = linalg.matmul ins(%a, %b : tensor<1x70xf64>, tensor<70x200xf64>) outs(%c : tensor<1x200xf64>) -> tensor<1x200xf64>
   return %r : tensor<1x200xf64>
+}
+
+// Six rows by B transposed whose N is dynamic (one function for every N):
+// every row of A at once, by one row of B at a time; called with N = 29.
+func.func @six_rows_dynamic_n(%a: tensor<6x80xf32>, %b: tensor<?x80xf32>) -> tensor<6x?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %b, %c0 : tensor<?x80xf32>
+  %e = tensor.empty(%n) : tensor<6x?xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<6x?xf32>) -> tensor<6x?xf32>
+  %r = linalg.matmul indexing_maps = [#mk, #nk, #mn]
+      ins(%a, %b : tensor<6x80xf32>, tensor<?x80xf32>) outs(%c : tensor<6x?xf32>) -> tensor<6x?xf32>
+  return %r : tensor<6x?xf32>
+}
+
+// Five rows by B stored K x N, accumulated onto C: 4 rows of B at a time
+// added into all five rows of results (N = 300: strips of 32 and a last,
+// partial one of 12).
+func.func @five_rows_times_matrix(%a: tensor<5x120xf32>, %b: tensor<120x300xf32>, %c: tensor<5x300xf32>) -> tensor<5x300xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<5x120xf32>, tensor<120x300xf32>) outs(%c : tensor<5x300xf32>) -> tensor<5x300xf32>
+  return %r : tensor<5x300xf32>
 }

@@ -62,6 +62,16 @@ def build(ref):
     c = ru.uniform(g, (1, 200), dtype=np.float64)
     ref.add("vector_times_matrix_f64", [a, b, c], [c + a @ b])
 
+    a = ru.uniform(g, (6, 80))
+    b = ru.uniform(g, (29, 80))
+    ref.add("six_rows_dynamic_n", [a, b], [(f(a) @ f(b).T).astype(np.float32)])
+
+    a = ru.uniform(g, (5, 120))
+    b = ru.uniform(g, (120, 300))
+    c = ru.uniform(g, (5, 300))
+    ref.add("five_rows_times_matrix", [a, b, c],
+            [(f(c) + f(a) @ f(b)).astype(np.float32)])
+
 
 if __name__ == "__main__":
     ru.main(build)
