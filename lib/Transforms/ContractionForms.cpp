@@ -174,7 +174,6 @@ MatmulRhs matmulRhs(mlir::linalg::LinalgOp op) {
 }
 
 void transposeIntegerRhs(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
-  constexpr int64_t kRows = 8;
   llvm::SmallVector<mlir::linalg::LinalgOp> ops;
   fn.walk([&](mlir::linalg::LinalgOp op) {
     if (op.hasPureTensorSemantics() && op.getNumDpsInputs() == 2 &&
@@ -191,8 +190,7 @@ void transposeIntegerRhs(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
     const MatmulRhs rhs = matmulRhs(op);
     if (!rhs.operand || !rhs.transposed())
       continue;
-    const int64_t rows = op.getStaticLoopRanges()[rhs.m];
-    if (!mlir::ShapedType::isDynamic(rows) && rows < kRows)
+    if (hasFewRows(op, rhs))
       continue;
     const unsigned lead = rhs.batch ? 1 : 0;
     mlir::OpOperand *b = rhs.operand;
@@ -246,7 +244,8 @@ bool hasFewRows(mlir::linalg::LinalgOp op, const MatmulRhs &rhs) {
   if (!rhs.operand)
     return false;
   const int64_t rows = op.getStaticLoopRanges()[rhs.m];
-  return !mlir::ShapedType::isDynamic(rows) && rows < kFewRows;
+  return mlir::ShapedType::isDynamic(rows) ? inFewRowsBranch(op)
+                                           : rows < kFewRows;
 }
 
 MatmulRhs halfRhs(mlir::linalg::LinalgOp op) {

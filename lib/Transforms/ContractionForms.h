@@ -36,8 +36,22 @@ MatmulRhs matmulRhs(mlir::linalg::LinalgOp op);
 /// B is read once per row of A, or once in all, as it is.
 constexpr int64_t kFewRows = 8;
 
-/// Whether `op` has a static M (see MatmulRhs) of fewer than kFewRows.
+/// On the scf.if of branchOnFewRows: its then-branch runs only where the
+/// matmul in it has fewer than kFewRows rows of A.
+inline constexpr llvm::StringLiteral kFewRowsBranchAttr = "aot.few_rows";
+
+/// Whether `op` lies in the then-branch of a branchOnFewRows scf.if.
+bool inFewRowsBranch(mlir::Operation *op);
+
+/// Whether `op` has fewer than kFewRows rows of A (M, see MatmulRhs): a
+/// static M, or a dynamic one in a branch for few rows (inFewRowsBranch).
 bool hasFewRows(mlir::linalg::LinalgOp op, const MatmulRhs &rhs);
+
+/// Every matmul on tensors of `fn` with a dynamic M that has code for few
+/// rows (B stored transposed, or a float B) becomes two, one in each
+/// branch of an scf.if (kFewRowsBranchAttr) on M < kFewRows, so that few
+/// rows get the code of few rows and many rows the packed panels.
+void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
 
 /// B of `op` where A and the result are f32 and B f16 or bf16: a matmul of
 /// few rows whose B prepareContractions leaves narrow, converted to f32 as
@@ -69,7 +83,8 @@ bool allElements(mlir::linalg::LinalgOp op, IsKind isKind) {
 void prepareContractions(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
 
 /// Every integer matmul or batch matmul on tensors of `fn` whose B is
-/// stored transposed (indexed N x K) and read by 8 rows of A or more gets B
+/// stored transposed (indexed N x K) and read by many rows of A (not
+/// hasFewRows) gets B
 /// transposed once, whole, into a new K x N tensor (an elementwise
 /// linalg.generic), and reads that instead: its register tiles take two
 /// steps of K at a time from rows of B (pair dots), which a transposed B

@@ -270,11 +270,14 @@ dotProductTiles(mlir::linalg::LinalgOp op) {
   const MatmulRhs rhs = dotProductRhs(op);
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (!rhs.operand || !rhs.transposed() || rhs.k != ranges.size() - 1 ||
-      mlir::ShapedType::isDynamic(ranges[rhs.m]) ||
-      ranges[rhs.m] >= kTransposedRows)
+      !hasFewRows(op, rhs))
     return std::nullopt;
   llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
-  const int64_t rows = ranges[rhs.m], n = ranges[rhs.n];
+  // A dynamic M (fewer than kTransposedRows, branchOnFewRows) one row at a
+  // time, inside the loop over N (dotProductOrder).
+  const int64_t rows =
+      mlir::ShapedType::isDynamic(ranges[rhs.m]) ? 1 : ranges[rhs.m];
+  const int64_t n = ranges[rhs.n];
   sizes[rhs.m] = rows;
   if (mlir::ShapedType::isDynamic(n))
     return sizes;
@@ -285,6 +288,22 @@ dotProductTiles(mlir::linalg::LinalgOp op) {
       break;
     }
   return sizes;
+}
+
+/// The order of the loops of dotProductTiles: for a dynamic M, tiled one
+/// row at a time, N outside M, so that each tile's rows of B are read from
+/// memory once, and stay in the cache for the next rows of A (and the loop
+/// that may run on threads is that over N). Empty: the loops' own order.
+llvm::SmallVector<int64_t> dotProductOrder(mlir::linalg::LinalgOp op) {
+  const MatmulRhs rhs = dotProductRhs(op);
+  if (!rhs.operand ||
+      !mlir::ShapedType::isDynamic(op.getStaticLoopRanges()[rhs.m]))
+    return {};
+  llvm::SmallVector<int64_t> order;
+  if (rhs.batch)
+    order.push_back(*rhs.batch);
+  order.append({rhs.n, rhs.m, rhs.k});
+  return order;
 }
 
 /// Rows of B that a register tile of few rows by a matrix (below) adds into
@@ -306,7 +325,13 @@ llvm::SmallVector<int64_t> fewRowsOrder(mlir::linalg::LinalgOp op) {
   llvm::SmallVector<int64_t> order;
   if (rhs.batch)
     order.push_back(*rhs.batch);
-  order.append({rhs.m, rhs.k, rhs.n});
+  // A dynamic M (branchOnFewRows) is tiled one row at a time: K outside M,
+  // so that each tile's rows of B, read once from memory, are added into
+  // every row of results while in the cache.
+  if (mlir::ShapedType::isDynamic(op.getStaticLoopRanges()[rhs.m]))
+    order.append({rhs.k, rhs.m, rhs.n});
+  else
+    order.append({rhs.m, rhs.k, rhs.n});
   return order;
 }
 
@@ -562,8 +587,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // Few rows of A (fewRowsOrder): each register tile adds
     // kFewRowsStepK rows of B into its results between a load and
     // a store of them (8: slower).
-    if (!fewRowsOrder(op).empty())
+    if (!fewRowsOrder(op).empty()) {
       sizes[dims->k[0]] = tileFor(k, kFewRowsStepK, Along::Rows);
+      if (mlir::ShapedType::isDynamic(ranges[dims->m[0]]))
+        sizes[dims->m[0]] = 1;
+    }
     return sizes;
   }
 
@@ -629,7 +657,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   /// Along another loop, see tileColumnReduction. True when tiled.
   bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
                      unsigned reduced, bool &peeled,
-                     llvm::ArrayRef<int64_t> outputs = {}) {
+                     llvm::ArrayRef<int64_t> outputs = {},
+                     llvm::ArrayRef<int64_t> order = {}) {
     llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     const unsigned n = ranges.size();
     if (reduced != n - 1)
@@ -639,7 +668,10 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (outputs.size() == n)
       sizes.assign(outputs.begin(), outputs.end());
     sizes[reduced] = 0;
-    auto tiled = tileInPlace(rewriter, op, sizes, {});
+    mlir::scf::SCFTilingOptions options;
+    if (!order.empty())
+      options.setInterchange(order);
+    auto tiled = tileInPlace(rewriter, op, sizes, options);
     if (mlir::failed(tiled))
       return false;
     mlir::Operation *row = tiled->tiledOps.back();
@@ -788,6 +820,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   void runOnOperation() override {
     mlir::func::FuncOp fn = getOperation();
     mlir::IRRewriter rewriter(fn.getContext());
+    branchOnFewRows(rewriter, fn);
     prepareContractions(rewriter, fn);
     transposeIntegerRhs(rewriter, fn);
 
@@ -810,7 +843,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     for (auto [op, dim] : reductions)
       (void)tileReduction(rewriter, op, dim, peeled);
     for (auto &[op, tiles] : dots)
-      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled, tiles);
+      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled, tiles,
+                          dotProductOrder(op));
 
     // Tile each op; the tiles are marked with their vector sizes. The loop
     // over a dynamic dim, or a static one that the tile does not divide, is
@@ -822,6 +856,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       (void)tileForVectors(rewriter, op, tileSizesFor(op), peeled,
                            fewRowsOrder(op));
     }
+    // Only the tiling above asks which branch an op is in.
+    fn.walk(
+        [](mlir::scf::IfOp branch) { branch->removeAttr(kFewRowsBranchAttr); });
     // Full tiles: sizes folded to constants, slices and ops made static.
     if (peeled)
       (void)mlir::applyPatternsGreedily(fn, canonicalization);
