@@ -32,8 +32,8 @@ struct MatmulRhs {
 MatmulRhs matmulRhs(mlir::linalg::LinalgOp op);
 
 /// Rows of A from which B is worth a copy (a packed panel of B stored
-/// transposed, f16 or bf16 converted to f32 once): with fewer, each value of
-/// B is read once per row of A, or once in all, as it is.
+/// transposed, f16 or bf16 converted to f32 once): with fewer, B is read as
+/// it lies, each value about once.
 constexpr int64_t kFewRows = 8;
 
 /// On the scf.if of branchOnFewRows: its then-branch runs only where the
@@ -84,12 +84,11 @@ void prepareContractions(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
 
 /// Every integer matmul or batch matmul on tensors of `fn` whose B is
 /// stored transposed (indexed N x K) and read by many rows of A (not
-/// hasFewRows) gets B
-/// transposed once, whole, into a new K x N tensor (an elementwise
-/// linalg.generic), and reads that instead: its register tiles take two
-/// steps of K at a time from rows of B (pair dots), which a transposed B
-/// turns into gathers at every step. (f32 ones are packed instead,
-/// PackPanels.)
+/// hasFewRows) gets B transposed once, whole, into a new K x N tensor (an
+/// elementwise linalg.generic), and reads that instead: its register tiles
+/// take two steps of K at a time from rows of B (pair dots), which a
+/// transposed B turns into gathers at every step. (f32 ones are packed
+/// instead, PackPanels.)
 void transposeIntegerRhs(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
 
 /// Every float multiply-add contraction on tensors of `fn` that accumulates
