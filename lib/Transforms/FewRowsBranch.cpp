@@ -20,14 +20,12 @@ namespace aot {
 namespace {
 
 /// Whether few rows of `op` have code of their own (TileAndVectorize): B
-/// stored transposed with K innermost (dot products), or a float B stored
-/// K x N (the loops of few rows); an integer matmul by B stored K x N has
-/// only its register tiles.
+/// stored transposed with K innermost (dot products), or B stored K x N
+/// (the loops of few rows for floats; for integers, register tiles of one
+/// row, where the tiles of 8 rows, masked, took 15 times as long for one:
+/// i8 1 x 2048 by 2048 x 2048, 4.7 against 0.32 ms).
 bool fewRowsRoute(mlir::linalg::LinalgOp op, const MatmulRhs &rhs) {
-  if (rhs.transposed())
-    return rhs.k == op.getNumLoops() - 1;
-  return allElements(
-      op, [](mlir::Type t) { return llvm::isa<mlir::FloatType>(t); });
+  return !rhs.transposed() || rhs.k == op.getNumLoops() - 1;
 }
 
 } // namespace

@@ -587,11 +587,12 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // Few rows of A (fewRowsOrder): each register tile adds
     // kFewRowsStepK rows of B into its results between a load and
     // a store of them (8: slower).
-    if (!fewRowsOrder(op).empty()) {
+    if (!fewRowsOrder(op).empty())
       sizes[dims->k[0]] = tileFor(k, kFewRowsStepK, Along::Rows);
-      if (mlir::ShapedType::isDynamic(ranges[dims->m[0]]))
-        sizes[dims->m[0]] = 1;
-    }
+    // A dynamic M of few rows (branchOnFewRows): a row at a time, not a
+    // masked tile of 8 rows.
+    if (mlir::ShapedType::isDynamic(ranges[dims->m[0]]) && inFewRowsBranch(op))
+      sizes[dims->m[0]] = 1;
     return sizes;
   }
 

@@ -184,3 +184,14 @@ func.func @dynamic_rows_batch_transposed(%a: tensor<2x?x48xf32>, %b: tensor<2x20
       ins(%a, %b : tensor<2x?x48xf32>, tensor<2x20x48xf32>) outs(%c : tensor<2x?x20xf32>) -> tensor<2x?x20xf32>
   return %r : tensor<2x?x20xf32>
 }
+
+// i8 by B stored K x N, dynamic M, 3 rows: pair dots a row at a time.
+func.func @dynamic_rows_i8(%a: tensor<?x64xi8>, %b: tensor<64x40xi8>) -> tensor<?x40xi32> {
+  %zero = arith.constant 0 : i32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x64xi8>
+  %e = tensor.empty(%m) : tensor<?x40xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<?x40xi32>) -> tensor<?x40xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x64xi8>, tensor<64x40xi8>) outs(%c : tensor<?x40xi32>) -> tensor<?x40xi32>
+  return %r : tensor<?x40xi32>
+}

@@ -91,6 +91,10 @@ def build(ref):
     ref.add("dynamic_rows_i8_transposed", [a, b],
             [a.astype(np.int32) @ b.astype(np.int32).T])
 
+    a = ru.ints(g, (3, 64), -128, 127, dtype=np.int8)
+    b = ru.ints(g, (64, 40), -128, 127, dtype=np.int8)
+    ref.add("dynamic_rows_i8", [a, b], [a.astype(np.int32) @ b.astype(np.int32)])
+
     a = ru.uniform(g, (1, 64)).astype(np.float16)
     b = ru.uniform(g, (64, 50)).astype(np.float16)
     ref.add("dynamic_rows_f16", [a, b], [(f(a) @ f(b)).astype(np.float32)])
