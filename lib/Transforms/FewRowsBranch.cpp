@@ -5,8 +5,9 @@
 // panels: at M = 1 that copies all of B to use each value once, twenty times
 // the time of the code for one static row (1 x 2048 by (2048 x 2048)^T: 6.2
 // ms against 0.3). The op is compiled twice instead, under a branch on M at
-// run time: the few-rows code (dot products, or the loops of few rows by a
-// K x N matrix) where M < kFewRows, the large-M code otherwise.
+// run time: the few-rows code (dot products, the loops of few rows by a
+// K x N matrix, or integer register tiles of one row) where M < kFewRows,
+// the large-M code otherwise.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/ContractionForms.h"
