@@ -77,6 +77,22 @@ std::vector<T> narrowed(const std::vector<float> &values,
   return out;
 }
 
+/// The operands of a half-precision case: A (m x n) and B (n x n) of T.
+template <typename T> struct NarrowOperands { std::vector<T> a, b; };
+
+/// Fills `held` with random A and B rounded to T (their values widened
+/// back in `wideA`, `wideB`) and returns them as call arguments, which
+/// borrow `held`.
+template <typename T>
+std::vector<CallArg>
+narrowOperands(std::int64_t m, std::int64_t n, NarrowOperands<T> &held,
+               std::vector<float> &wideA, std::vector<float> &wideB) {
+  held.a = narrowed<T>(randomValues(std::size_t(m * n), 1), wideA);
+  held.b = narrowed<T>(randomValues(std::size_t(n * n), 2), wideB);
+  return {abi::Tensor::borrow(held.a.data(), {m, n}),
+          abi::Tensor::borrow(held.b.data(), {n, n})};
+}
+
 /// Times and checks the half-precision cases of `module`; false when a call
 /// or a check failed.
 bool runHalfCases(LoadedModule &module, const std::vector<HalfCase> &cases,
@@ -90,20 +106,11 @@ bool runHalfCases(LoadedModule &module, const std::vector<HalfCase> &cases,
   for (const HalfCase &c : cases) {
     const std::int64_t m = c.m, n = c.n;
     std::vector<float> wideA, wideB;
-    std::vector<abi::f16> a16, b16;
-    std::vector<abi::bf16> a16b, b16b;
-    std::vector<CallArg> args;
-    if (c.type == "f16") {
-      a16 = narrowed<abi::f16>(randomValues(std::size_t(m * n), 1), wideA);
-      b16 = narrowed<abi::f16>(randomValues(std::size_t(n * n), 2), wideB);
-      args = {abi::Tensor::borrow(a16.data(), {m, n}),
-              abi::Tensor::borrow(b16.data(), {n, n})};
-    } else {
-      a16b = narrowed<abi::bf16>(randomValues(std::size_t(m * n), 1), wideA);
-      b16b = narrowed<abi::bf16>(randomValues(std::size_t(n * n), 2), wideB);
-      args = {abi::Tensor::borrow(a16b.data(), {m, n}),
-              abi::Tensor::borrow(b16b.data(), {n, n})};
-    }
+    NarrowOperands<abi::f16> f16s;
+    NarrowOperands<abi::bf16> bf16s;
+    std::vector<CallArg> args = c.type == "f16"
+                                    ? narrowOperands(m, n, f16s, wideA, wideB)
+                                    : narrowOperands(m, n, bf16s, wideA, wideB);
     const std::string name = c.name();
     auto result = module.call(name, args);
     if (!result || result->size() != 1 ||

@@ -255,6 +255,12 @@ constexpr int64_t kDotProductsAtOnce = 8;
 /// read.
 constexpr int64_t kDotProductResults = 16;
 
+/// How dotProductTiles tiles a matmul: the tile sizes of its loops, and
+/// their order (empty: the loops' own).
+struct DotProductTiles {
+  llvm::SmallVector<int64_t> sizes, order;
+};
+
 /// For a matmul with B stored transposed and too few rows for a packed
 /// panel to pay (a matrix-vector product, a linear layer on a few samples):
 /// A's rows and B's lie along K, the innermost loop, so each result is a
@@ -264,46 +270,37 @@ constexpr int64_t kDotProductResults = 16;
 /// 1.17 ms a row at a time, 0.49 to 0.61 ms at once) by kDotProductsAtOnce
 /// rows of B, or a half or a quarter as many, the most that N is a multiple
 /// of and that keeps the results within kDotProductResults; else by one.
+/// A dynamic M (fewer than kTransposedRows, branchOnFewRows) is tiled one
+/// row at a time, the loop over N outside the one over M, so that each
+/// tile's rows of B are read from memory once and stay in the cache for the
+/// next rows of A (and the loop that may run on threads is that over N).
 /// None for any other op.
-std::optional<llvm::SmallVector<int64_t>>
-dotProductTiles(mlir::linalg::LinalgOp op) {
+std::optional<DotProductTiles> dotProductTiles(mlir::linalg::LinalgOp op) {
   const MatmulRhs rhs = dotProductRhs(op);
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (!rhs.operand || !rhs.transposed() || rhs.k != ranges.size() - 1 ||
       !hasFewRows(op, rhs))
     return std::nullopt;
-  llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
-  // A dynamic M (fewer than kTransposedRows, branchOnFewRows) one row at a
-  // time, inside the loop over N (dotProductOrder).
-  const int64_t rows =
-      mlir::ShapedType::isDynamic(ranges[rhs.m]) ? 1 : ranges[rhs.m];
+  DotProductTiles tiles;
+  tiles.sizes.assign(ranges.size(), 1);
+  const bool dynamicRows = mlir::ShapedType::isDynamic(ranges[rhs.m]);
+  if (dynamicRows) {
+    if (rhs.batch)
+      tiles.order.push_back(*rhs.batch);
+    tiles.order.append({rhs.n, rhs.m, rhs.k});
+  }
+  const int64_t rows = dynamicRows ? 1 : ranges[rhs.m];
   const int64_t n = ranges[rhs.n];
-  sizes[rhs.m] = rows;
+  tiles.sizes[rhs.m] = rows;
   if (mlir::ShapedType::isDynamic(n))
-    return sizes;
+    return tiles;
   for (int64_t outputs :
        {kDotProductsAtOnce, kDotProductsAtOnce / 2, kDotProductsAtOnce / 4})
     if (n % outputs == 0 && rows * outputs <= kDotProductResults) {
-      sizes[rhs.n] = outputs;
+      tiles.sizes[rhs.n] = outputs;
       break;
     }
-  return sizes;
-}
-
-/// The order of the loops of dotProductTiles: for a dynamic M, tiled one
-/// row at a time, N outside M, so that each tile's rows of B are read from
-/// memory once, and stay in the cache for the next rows of A (and the loop
-/// that may run on threads is that over N). Empty: the loops' own order.
-llvm::SmallVector<int64_t> dotProductOrder(mlir::linalg::LinalgOp op) {
-  const MatmulRhs rhs = dotProductRhs(op);
-  if (!rhs.operand ||
-      !mlir::ShapedType::isDynamic(op.getStaticLoopRanges()[rhs.m]))
-    return {};
-  llvm::SmallVector<int64_t> order;
-  if (rhs.batch)
-    order.push_back(*rhs.batch);
-  order.append({rhs.n, rhs.m, rhs.k});
-  return order;
+  return tiles;
 }
 
 /// Rows of B that a register tile of few rows by a matrix (below) adds into
@@ -827,13 +824,11 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
     llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, unsigned>> reductions;
-    llvm::SmallVector<
-        std::pair<mlir::linalg::LinalgOp, llvm::SmallVector<int64_t>>>
-        dots;
+    llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, DotProductTiles>> dots;
     fn.walk([&](mlir::linalg::LinalgOp op) {
       if (!op.hasPureTensorSemantics() || touchesI1(op))
         return;
-      if (std::optional<llvm::SmallVector<int64_t>> tiles = dotProductTiles(op))
+      if (std::optional<DotProductTiles> tiles = dotProductTiles(op))
         dots.push_back({op, std::move(*tiles)});
       else if (!tileSizesFor(op).empty())
         candidates.push_back(op);
@@ -844,8 +839,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     for (auto [op, dim] : reductions)
       (void)tileReduction(rewriter, op, dim, peeled);
     for (auto &[op, tiles] : dots)
-      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled, tiles,
-                          dotProductOrder(op));
+      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled,
+                          tiles.sizes, tiles.order);
 
     // Tile each op; the tiles are marked with their vector sizes. The loop
     // over a dynamic dim, or a static one that the tile does not divide, is
