@@ -244,8 +244,7 @@ bool hasFewRows(mlir::linalg::LinalgOp op, const MatmulRhs &rhs) {
   if (!rhs.operand)
     return false;
   const int64_t rows = op.getStaticLoopRanges()[rhs.m];
-  return mlir::ShapedType::isDynamic(rows) ? inFewRowsBranch(op)
-                                           : rows < kFewRows;
+  return !mlir::ShapedType::isDynamic(rows) && rows < kFewRows;
 }
 
 MatmulRhs halfRhs(mlir::linalg::LinalgOp op) {

@@ -36,21 +36,15 @@ MatmulRhs matmulRhs(mlir::linalg::LinalgOp op);
 /// it lies, each value about once.
 constexpr int64_t kFewRows = 8;
 
-/// On the scf.if of branchOnFewRows: its then-branch runs only where the
-/// matmul in it has fewer than kFewRows rows of A.
-inline constexpr llvm::StringLiteral kFewRowsBranchAttr = "aot.few_rows";
-
-/// Whether `op` lies in the then-branch of a branchOnFewRows scf.if.
-bool inFewRowsBranch(mlir::Operation *op);
-
-/// Whether `op` has fewer than kFewRows rows of A (M, see MatmulRhs): a
-/// static M, or a dynamic one in a branch for few rows (inFewRowsBranch).
+/// Whether `op` has a static M (see MatmulRhs) of fewer than kFewRows rows.
 bool hasFewRows(mlir::linalg::LinalgOp op, const MatmulRhs &rhs);
 
 /// Every matmul on tensors of `fn` with a dynamic M that has code for few
-/// rows (B stored transposed, or a float B) becomes two, one in each
-/// branch of an scf.if (kFewRowsBranchAttr) on M < kFewRows, so that few
-/// rows get the code of few rows and many rows the packed panels.
+/// rows (B stored transposed with K innermost, or B stored K x N) becomes
+/// an scf.if on M < kFewRows: where it holds, copies of the op with a
+/// static M of 4, 2 and 1 rows, one for each bit of M, on slices of A and
+/// of the result, so that few rows get the code of few static rows; the
+/// op itself, for many rows, where it does not.
 void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
 
 /// B of `op` where A and the result are f32 and B f16 or bf16: a matmul of

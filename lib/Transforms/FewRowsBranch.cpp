@@ -1,13 +1,18 @@
-//===- FewRowsBranch.cpp - dynamic M: a branch for few rows of A ----------===//
+//===- FewRowsBranch.cpp - dynamic M: static pieces for few rows of A -----===//
 //
 // A matmul whose rows of A are a dynamic dim (a linear layer with a dynamic
 // batch) is compiled once for every M, and the large-M code packs B into
 // panels: at M = 1 that copies all of B to use each value once, twenty times
 // the time of the code for one static row (1 x 2048 by (2048 x 2048)^T: 6.2
 // ms against 0.3). The op is compiled twice instead, under a branch on M at
-// run time: the few-rows code (dot products, the loops of few rows by a
-// K x N matrix, or integer register tiles of one row) where M < kFewRows,
-// the large-M code otherwise.
+// run time. Where M < kFewRows, the rows are cut into static pieces of 4, 2
+// and 1 rows, the bits of M, each a copy of the op on a slice of A and of
+// the result with a static M and the code of so many static rows (dot
+// products, the loops of few rows by a K x N matrix, register tiles as many
+// rows high): M = 1, 2 and 4 run the code of that static M, the others two
+// or three pieces. A row at a time took 1.5 to 6 times as long as the
+// static code for 2 to 7 rows: each row read its tile of B again, from the
+// cache, into registers.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/ContractionForms.h"
@@ -15,6 +20,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/TilingInterface.h"
 
 namespace aot {
 
@@ -22,35 +30,86 @@ namespace {
 
 /// Whether few rows of `op` have code of their own (TileAndVectorize): B
 /// stored transposed with K innermost (dot products), or B stored K x N
-/// (the loops of few rows for floats; for integers, register tiles of one
-/// row, where the tiles of 8 rows, masked, took 15 times as long for one:
-/// i8 1 x 2048 by 2048 x 2048, 4.7 against 0.32 ms).
+/// (the loops of few rows for floats; for integers, register tiles of so
+/// many rows, where the tiles of 8 rows, masked, took 15 times as long for
+/// one: i8 1 x 2048 by 2048 x 2048, 4.7 against 0.32 ms).
 bool fewRowsRoute(mlir::linalg::LinalgOp op, const MatmulRhs &rhs) {
   return !rhs.transposed() || rhs.k == op.getNumLoops() - 1;
 }
 
-} // namespace
+/// The rows of the static pieces that fewer than kFewRows rows are cut
+/// into, largest first: M's bits.
+constexpr int64_t kPieceRows[] = {4, 2, 1};
+static_assert(kFewRows == 2 * kPieceRows[0],
+              "the pieces cover every M below kFewRows");
 
-bool inFewRowsBranch(mlir::Operation *op) {
-  for (mlir::Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
-    auto branch = llvm::dyn_cast<mlir::scf::IfOp>(p);
-    if (branch && branch->hasAttr(kFewRowsBranchAttr))
-      return branch.getThenRegion().isAncestor(op->getParentRegion());
+/// Builds, at `b`'s insertion point, the rows of `op` (a matmul of fewer
+/// than kFewRows rows, `rows` of them) as static pieces, one scf.if on each
+/// bit of `rows`; returns the result.
+mlir::Value buildPieces(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::linalg::LinalgOp op, unsigned m,
+                        llvm::ArrayRef<mlir::Range> ranges, mlir::Value rows) {
+  mlir::Value result = op.getDpsInitOperand(0)->get();
+  mlir::Value done = mlir::arith::ConstantIndexOp::create(b, loc, 0);
+  mlir::Value zero = done;
+  for (int64_t piece : kPieceRows) {
+    mlir::Value bit = mlir::arith::AndIOp::create(
+        b, loc, rows, mlir::arith::ConstantIndexOp::create(b, loc, piece));
+    mlir::Value has = mlir::arith::CmpIOp::create(
+        b, loc, mlir::arith::CmpIPredicate::ne, bit, zero);
+    auto withPiece = [&](mlir::OpBuilder &b, mlir::Location loc) {
+      // The copy writes into the result so far, not into the op's init, so
+      // that the pieces update one tensor in place.
+      mlir::IRMapping intoResult;
+      intoResult.map(op.getDpsInitOperand(0)->get(), result);
+      auto copy = llvm::cast<mlir::TilingInterface>(
+          b.clone(*op.getOperation(), intoResult));
+      llvm::SmallVector<mlir::OpFoldResult> offsets, sizes;
+      for (auto [d, range] : llvm::enumerate(ranges)) {
+        offsets.push_back(d == m ? mlir::OpFoldResult(done) : range.offset);
+        sizes.push_back(d == m ? b.getIndexAttr(piece) : range.size);
+      }
+      mlir::FailureOr<mlir::TilingResult> tiled =
+          copy.getTiledImplementation(b, offsets, sizes);
+      llvm::SmallVector<mlir::OpFoldResult> at, extent;
+      mlir::Value value;
+      if (mlir::succeeded(tiled) && mlir::succeeded(copy.getResultTilePosition(
+                                        b, 0, offsets, sizes, at, extent))) {
+        llvm::SmallVector<mlir::OpFoldResult> ones(at.size(),
+                                                   b.getIndexAttr(1));
+        value = mlir::tensor::InsertSliceOp::create(
+            b, loc, tiled->tiledValues[0], result, at, extent, ones);
+      } else {
+        // Every row at once, from the op's own init: right whatever the
+        // pieces before did, only slower.
+        value = b.clone(*op.getOperation())->getResult(0);
+      }
+      copy->erase();
+      mlir::scf::YieldOp::create(b, loc, value);
+    };
+    auto keep = [&](mlir::OpBuilder &b, mlir::Location loc) {
+      mlir::scf::YieldOp::create(b, loc, result);
+    };
+    result = mlir::scf::IfOp::create(b, loc, has, withPiece, keep).getResult(0);
+    done = mlir::arith::AddIOp::create(b, loc, done, bit);
   }
-  return false;
+  return result;
 }
+
+} // namespace
 
 void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
   llvm::SmallVector<mlir::linalg::LinalgOp> ops;
   fn.walk([&](mlir::linalg::LinalgOp op) {
     if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
         op->getNumResults() != 1 ||
-        !mlir::linalg::isaContractionOpInterface(op))
+        !mlir::linalg::isaContractionOpInterface(op) ||
+        !llvm::isa<mlir::TilingInterface>(op.getOperation()))
       return;
     const MatmulRhs rhs = matmulRhs(op);
     if (rhs.operand &&
         mlir::ShapedType::isDynamic(op.getStaticLoopRanges()[rhs.m]) &&
-        fewRowsRoute(op, rhs) && !inFewRowsBranch(op))
+        fewRowsRoute(op, rhs))
       ops.push_back(op);
   });
   for (mlir::linalg::LinalgOp op : ops) {
@@ -63,12 +122,15 @@ void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
     mlir::Value few = mlir::arith::CmpIOp::create(
         rewriter, loc, mlir::arith::CmpIPredicate::ult, rows,
         mlir::arith::ConstantIndexOp::create(rewriter, loc, kFewRows));
-    auto copy = [&](mlir::OpBuilder &b, mlir::Location loc) {
+    auto pieces = [&](mlir::OpBuilder &b, mlir::Location loc) {
+      mlir::scf::YieldOp::create(b, loc,
+                                 buildPieces(b, loc, op, rhs.m, ranges, rows));
+    };
+    auto whole = [&](mlir::OpBuilder &b, mlir::Location loc) {
       mlir::Operation *clone = b.clone(*op.getOperation());
       mlir::scf::YieldOp::create(b, loc, clone->getResults());
     };
-    auto branch = mlir::scf::IfOp::create(rewriter, loc, few, copy, copy);
-    branch->setAttr(kFewRowsBranchAttr, rewriter.getUnitAttr());
+    auto branch = mlir::scf::IfOp::create(rewriter, loc, few, pieces, whole);
     rewriter.replaceOp(op, branch->getResults());
   }
 }

@@ -255,12 +255,6 @@ constexpr int64_t kDotProductsAtOnce = 8;
 /// read.
 constexpr int64_t kDotProductResults = 16;
 
-/// How dotProductTiles tiles a matmul: the tile sizes of its loops, and
-/// their order (empty: the loops' own).
-struct DotProductTiles {
-  llvm::SmallVector<int64_t> sizes, order;
-};
-
 /// For a matmul with B stored transposed and too few rows for a packed
 /// panel to pay (a matrix-vector product, a linear layer on a few samples):
 /// A's rows and B's lie along K, the innermost loop, so each result is a
@@ -270,37 +264,27 @@ struct DotProductTiles {
 /// 1.17 ms a row at a time, 0.49 to 0.61 ms at once) by kDotProductsAtOnce
 /// rows of B, or a half or a quarter as many, the most that N is a multiple
 /// of and that keeps the results within kDotProductResults; else by one.
-/// A dynamic M (fewer than kTransposedRows, branchOnFewRows) is tiled one
-/// row at a time, the loop over N outside the one over M, so that each
-/// tile's rows of B are read from memory once and stay in the cache for the
-/// next rows of A (and the loop that may run on threads is that over N).
 /// None for any other op.
-std::optional<DotProductTiles> dotProductTiles(mlir::linalg::LinalgOp op) {
+std::optional<llvm::SmallVector<int64_t>>
+dotProductTiles(mlir::linalg::LinalgOp op) {
   const MatmulRhs rhs = dotProductRhs(op);
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (!rhs.operand || !rhs.transposed() || rhs.k != ranges.size() - 1 ||
       !hasFewRows(op, rhs))
     return std::nullopt;
-  DotProductTiles tiles;
-  tiles.sizes.assign(ranges.size(), 1);
-  const bool dynamicRows = mlir::ShapedType::isDynamic(ranges[rhs.m]);
-  if (dynamicRows) {
-    if (rhs.batch)
-      tiles.order.push_back(*rhs.batch);
-    tiles.order.append({rhs.n, rhs.m, rhs.k});
-  }
-  const int64_t rows = dynamicRows ? 1 : ranges[rhs.m];
+  llvm::SmallVector<int64_t> sizes(ranges.size(), 1);
+  const int64_t rows = ranges[rhs.m];
   const int64_t n = ranges[rhs.n];
-  tiles.sizes[rhs.m] = rows;
+  sizes[rhs.m] = rows;
   if (mlir::ShapedType::isDynamic(n))
-    return tiles;
+    return sizes;
   for (int64_t outputs :
        {kDotProductsAtOnce, kDotProductsAtOnce / 2, kDotProductsAtOnce / 4})
     if (n % outputs == 0 && rows * outputs <= kDotProductResults) {
-      tiles.sizes[rhs.n] = outputs;
+      sizes[rhs.n] = outputs;
       break;
     }
-  return tiles;
+  return sizes;
 }
 
 /// Rows of B that a register tile of few rows by a matrix (below) adds into
@@ -322,13 +306,7 @@ llvm::SmallVector<int64_t> fewRowsOrder(mlir::linalg::LinalgOp op) {
   llvm::SmallVector<int64_t> order;
   if (rhs.batch)
     order.push_back(*rhs.batch);
-  // A dynamic M (branchOnFewRows) is tiled one row at a time: K outside M,
-  // so that each tile's rows of B, read once from memory, are added into
-  // every row of results while in the cache.
-  if (mlir::ShapedType::isDynamic(op.getStaticLoopRanges()[rhs.m]))
-    order.append({rhs.k, rhs.m, rhs.n});
-  else
-    order.append({rhs.m, rhs.k, rhs.n});
+  order.append({rhs.m, rhs.k, rhs.n});
   return order;
 }
 
@@ -586,10 +564,6 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // a store of them (8: slower).
     if (!fewRowsOrder(op).empty())
       sizes[dims->k[0]] = tileFor(k, kFewRowsStepK, Along::Rows);
-    // A dynamic M of few rows (branchOnFewRows): a row at a time, not a
-    // masked tile of 8 rows.
-    if (mlir::ShapedType::isDynamic(ranges[dims->m[0]]) && inFewRowsBranch(op))
-      sizes[dims->m[0]] = 1;
     return sizes;
   }
 
@@ -655,8 +629,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   /// Along another loop, see tileColumnReduction. True when tiled.
   bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
                      unsigned reduced, bool &peeled,
-                     llvm::ArrayRef<int64_t> outputs = {},
-                     llvm::ArrayRef<int64_t> order = {}) {
+                     llvm::ArrayRef<int64_t> outputs = {}) {
     llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     const unsigned n = ranges.size();
     if (reduced != n - 1)
@@ -666,10 +639,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (outputs.size() == n)
       sizes.assign(outputs.begin(), outputs.end());
     sizes[reduced] = 0;
-    mlir::scf::SCFTilingOptions options;
-    if (!order.empty())
-      options.setInterchange(order);
-    auto tiled = tileInPlace(rewriter, op, sizes, options);
+    auto tiled = tileInPlace(rewriter, op, sizes, {});
     if (mlir::failed(tiled))
       return false;
     mlir::Operation *row = tiled->tiledOps.back();
@@ -824,11 +794,13 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
 
     llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
     llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, unsigned>> reductions;
-    llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, DotProductTiles>> dots;
+    llvm::SmallVector<
+        std::pair<mlir::linalg::LinalgOp, llvm::SmallVector<int64_t>>>
+        dots;
     fn.walk([&](mlir::linalg::LinalgOp op) {
       if (!op.hasPureTensorSemantics() || touchesI1(op))
         return;
-      if (std::optional<DotProductTiles> tiles = dotProductTiles(op))
+      if (std::optional<llvm::SmallVector<int64_t>> tiles = dotProductTiles(op))
         dots.push_back({op, std::move(*tiles)});
       else if (!tileSizesFor(op).empty())
         candidates.push_back(op);
@@ -839,8 +811,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     for (auto [op, dim] : reductions)
       (void)tileReduction(rewriter, op, dim, peeled);
     for (auto &[op, tiles] : dots)
-      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled,
-                          tiles.sizes, tiles.order);
+      (void)tileReduction(rewriter, op, op.getNumLoops() - 1, peeled, tiles);
 
     // Tile each op; the tiles are marked with their vector sizes. The loop
     // over a dynamic dim, or a static one that the tile does not divide, is
@@ -852,9 +823,6 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       (void)tileForVectors(rewriter, op, tileSizesFor(op), peeled,
                            fewRowsOrder(op));
     }
-    // Only the tiling above asks which branch an op is in.
-    fn.walk(
-        [](mlir::scf::IfOp branch) { branch->removeAttr(kFewRowsBranchAttr); });
     // Full tiles: sizes folded to constants, slices and ops made static.
     if (peeled)
       (void)mlir::applyPatternsGreedily(fn, canonicalization);

@@ -114,10 +114,11 @@ func.func @five_rows_times_matrix(%a: tensor<5x120xf32>, %b: tensor<120x300xf32>
 }
 
 // A dynamic M (a dynamic batch): compiled once, under a branch on M at run
-// time, for few rows (fewer than 8: the code of few rows, a row at a time)
-// and for many (packed panels). The same matmul is called with 3 rows and
-// with 11; by B stored K x N with 5 rows and 9; i8 and f16 with few rows,
-// and a batch of matrices of 2 rows.
+// time, for few rows (fewer than 8: static pieces of 4, 2 and 1 rows, the
+// bits of M, each the code of so many static rows) and for many (packed
+// panels). The same matmul is called with 3 rows and with 11; by B stored
+// K x N with 5 rows and 9, and with 7 (every piece); i8 with 2, 3 and 6
+// rows, f16 with one, and a batch of matrices of 3 rows.
 func.func @dynamic_rows_transposed(%a: tensor<?x80xf32>, %b: tensor<40x80xf32>) -> tensor<?x40xf32> {
   %zero = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
@@ -146,6 +147,11 @@ func.func @dynamic_rows_times_matrix(%a: tensor<?x96xf32>, %b: tensor<96x70xf32>
 }
 
 func.func @dynamic_rows_times_matrix_many(%a: tensor<?x96xf32>, %b: tensor<96x70xf32>, %c: tensor<?x70xf32>) -> tensor<?x70xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x96xf32>, tensor<96x70xf32>) outs(%c : tensor<?x70xf32>) -> tensor<?x70xf32>
+  return %r : tensor<?x70xf32>
+}
+
+func.func @dynamic_rows_seven(%a: tensor<?x96xf32>, %b: tensor<96x70xf32>, %c: tensor<?x70xf32>) -> tensor<?x70xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<?x96xf32>, tensor<96x70xf32>) outs(%c : tensor<?x70xf32>) -> tensor<?x70xf32>
   return %r : tensor<?x70xf32>
 }
@@ -185,7 +191,18 @@ func.func @dynamic_rows_batch_transposed(%a: tensor<2x?x48xf32>, %b: tensor<2x20
   return %r : tensor<2x?x20xf32>
 }
 
-// i8 by B stored K x N, dynamic M, 3 rows: pair dots a row at a time.
+// i8 by B stored K x N, dynamic M, 3 rows (pieces of 2 and 1) and 6 (4
+// and 2): pair dots in register tiles of so many rows.
+func.func @dynamic_rows_i8_six(%a: tensor<?x64xi8>, %b: tensor<64x40xi8>) -> tensor<?x40xi32> {
+  %zero = arith.constant 0 : i32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x64xi8>
+  %e = tensor.empty(%m) : tensor<?x40xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<?x40xi32>) -> tensor<?x40xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x64xi8>, tensor<64x40xi8>) outs(%c : tensor<?x40xi32>) -> tensor<?x40xi32>
+  return %r : tensor<?x40xi32>
+}
+
 func.func @dynamic_rows_i8(%a: tensor<?x64xi8>, %b: tensor<64x40xi8>) -> tensor<?x40xi32> {
   %zero = arith.constant 0 : i32
   %c0 = arith.constant 0 : index

@@ -81,7 +81,8 @@ def build(ref):
 
     b = ru.uniform(g, (96, 70))
     for name, rows in (("dynamic_rows_times_matrix", 5),
-                       ("dynamic_rows_times_matrix_many", 9)):
+                       ("dynamic_rows_times_matrix_many", 9),
+                       ("dynamic_rows_seven", 7)):
         a = ru.uniform(g, (rows, 96))
         c = ru.uniform(g, (rows, 70))
         ref.add(name, [a, b, c], [(f(c) + f(a) @ f(b)).astype(np.float32)])
@@ -91,15 +92,16 @@ def build(ref):
     ref.add("dynamic_rows_i8_transposed", [a, b],
             [a.astype(np.int32) @ b.astype(np.int32).T])
 
-    a = ru.ints(g, (3, 64), -128, 127, dtype=np.int8)
     b = ru.ints(g, (64, 40), -128, 127, dtype=np.int8)
-    ref.add("dynamic_rows_i8", [a, b], [a.astype(np.int32) @ b.astype(np.int32)])
+    for name, rows in (("dynamic_rows_i8", 3), ("dynamic_rows_i8_six", 6)):
+        a = ru.ints(g, (rows, 64), -128, 127, dtype=np.int8)
+        ref.add(name, [a, b], [a.astype(np.int32) @ b.astype(np.int32)])
 
     a = ru.uniform(g, (1, 64)).astype(np.float16)
     b = ru.uniform(g, (64, 50)).astype(np.float16)
     ref.add("dynamic_rows_f16", [a, b], [(f(a) @ f(b)).astype(np.float32)])
 
-    a = ru.uniform(g, (2, 2, 48))
+    a = ru.uniform(g, (2, 3, 48))
     b = ru.uniform(g, (2, 20, 48))
     ref.add("dynamic_rows_batch_transposed", [a, b],
             [(f(a) @ f(b).transpose(0, 2, 1)).astype(np.float32)])
