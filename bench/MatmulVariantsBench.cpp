@@ -46,12 +46,24 @@ bool runMatmulVariantsBench(const Options &options) {
       options.quick ? std::vector<std::int64_t>{256}
                     : std::vector<std::int64_t>{1024, 2048};
   const double budget = options.quick ? 0.2 : 1.5;
+  // The i8 cases: square, and few rows of A (a quantized linear layer on
+  // one or four samples) by the largest B.
+  struct IntCase {
+    std::string name;
+    std::int64_t m, n;
+  };
+  std::vector<IntCase> intCases;
+  for (std::int64_t n : sizes)
+    intCases.push_back({"i8_" + std::to_string(n), n, n});
+  for (std::int64_t rows : {1, 4})
+    intCases.push_back({"i8_" + std::to_string(rows) + "x" +
+                            std::to_string(sizes.back()),
+                        rows, sizes.back()});
   std::string text;
-  for (std::int64_t n : sizes) {
+  for (std::int64_t n : sizes)
     text += matmulText({"f32_" + std::to_string(n), 1, n, n, n});
-    text += matmulText(
-        {"i8_" + std::to_string(n), 1, n, n, n, false, "i8", "i32", "0"});
-  }
+  for (const IntCase &c : intCases)
+    text += matmulText({c.name, 1, c.m, c.n, c.n, false, "i8", "i32", "0"});
   std::optional<LoadedModule> module = compileAndLoad(text, "variants.mlir");
   if (!module)
     return false;
@@ -102,37 +114,38 @@ bool runMatmulVariantsBench(const Options &options) {
 
   std::printf("\n== i8 x i8 -> i32 matmul against Eigen int32 GEMM (operands "
               "widened beforehand, not timed), 1 thread ==\n");
-  std::printf("%6s | %11s | %13s | %9s | %s\n", "N", "aot GOP/s", "Eigen GOP/s",
-              "aot/Eigen", "exact");
-  for (std::int64_t n : sizes) {
-    std::size_t count = std::size_t(n * n);
-    std::vector<std::int8_t> a = randomInt8(count, 3), b = randomInt8(count, 4);
-    IntMatrix wa(n, n), wb(n, n), c(n, n);
-    for (std::size_t i = 0; i < count; ++i) {
+  std::printf("%14s | %11s | %13s | %9s | %s\n", "M x N x N", "aot GOP/s",
+              "Eigen GOP/s", "aot/Eigen", "exact");
+  for (const IntCase &cs : intCases) {
+    const std::int64_t m = cs.m, n = cs.n;
+    std::vector<std::int8_t> a = randomInt8(std::size_t(m * n), 3),
+                             b = randomInt8(std::size_t(n * n), 4);
+    IntMatrix wa(m, n), wb(n, n), c(m, n);
+    for (std::size_t i = 0; i < a.size(); ++i)
       wa.data()[i] = a[i];
+    for (std::size_t i = 0; i < b.size(); ++i)
       wb.data()[i] = b[i];
-    }
-    const std::string name = "i8_" + std::to_string(n);
-    std::vector<CallArg> args = {abi::Tensor::borrow(a.data(), {n, n}),
+    std::vector<CallArg> args = {abi::Tensor::borrow(a.data(), {m, n}),
                                  abi::Tensor::borrow(b.data(), {n, n})};
-    auto r = module->call(name, args);
+    auto r = module->call(cs.name, args);
     if (!r) {
-      std::printf("error: calling %s failed\n", name.c_str());
+      std::printf("error: calling %s failed\n", cs.name.c_str());
       return false;
     }
     c.noalias() = wa * wb;
     bool exact = std::memcmp((*r)[0].data<std::int32_t>(), c.data(),
-                             count * sizeof(std::int32_t)) == 0;
+                             std::size_t(m * n) * sizeof(std::int32_t)) == 0;
     bool failed = false;
-    Measurement aot =
-        measure([&] { failed |= !module->call(name, args); }, budget, 3, 1000);
+    Measurement aot = measure([&] { failed |= !module->call(cs.name, args); },
+                              budget, 3, 1000);
     Measurement eigen =
         measure([&] { c.noalias() = wa * wb; }, budget, 3, 1000);
-    double ops = 2.0 * double(n) * double(n) * double(n);
-    std::printf("%6lld | %11.2f | %13.2f | %8.2fx | %s\n",
-                static_cast<long long>(n), ops / aot.seconds * 1e-9,
-                ops / eigen.seconds * 1e-9, eigen.seconds / aot.seconds,
-                exact ? "yes" : "NO");
+    double ops = 2.0 * double(m) * double(n) * double(n);
+    std::string shape = std::to_string(m) + "x" + std::to_string(n) + "x" +
+                        std::to_string(n);
+    std::printf("%14s | %11.2f | %13.2f | %8.2fx | %s\n", shape.c_str(),
+                ops / aot.seconds * 1e-9, ops / eigen.seconds * 1e-9,
+                eigen.seconds / aot.seconds, exact ? "yes" : "NO");
     ok = ok && exact && !failed;
   }
   return ok;

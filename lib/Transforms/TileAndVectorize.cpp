@@ -287,6 +287,13 @@ dotProductTiles(mlir::linalg::LinalgOp op) {
   return sizes;
 }
 
+/// Pair dots (x86 vpmaddwd) in a register tile: at most this many lanes of
+/// i32 results (16 of the 32 vector registers; the rest hold B's pairs)...
+constexpr int64_t kPairDotResultLanes = 256;
+/// ...and at most this many along N (256 for one row: 164 against 97 us
+/// for 128, the pairs of B no longer fit in the registers beside them).
+constexpr int64_t kPairDotTileLanes = 128;
+
 /// Rows of B that a register tile of few rows by a matrix (below) adds into
 /// its results between loading and storing them.
 constexpr int64_t kFewRowsStepK = 4;
@@ -535,6 +542,22 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     return mlir::success();
   }
 
+  /// The lanes (along N) of a register tile of pair dots `rows` high: as
+  /// many as keep its results within kPairDotResultLanes (16 registers) and
+  /// kPairDotTileLanes, where N is a multiple of them; else tileN. Each
+  /// register of results is a chain of vpmaddwd and adds that waits on the
+  /// one before: a tile of one row by 32 lanes has two (i8 1 x 2048 by
+  /// 2048 x 2048: 322 us; 128 lanes: 97 us; 4 rows by 32, 248 us; by 64,
+  /// 212 us).
+  int64_t pairDotLanes(int64_t rows, int64_t n) const {
+    int64_t lanes = tileN;
+    while (!mlir::ShapedType::isDynamic(n) && n % (2 * lanes) == 0 &&
+           2 * lanes <= kPairDotTileLanes &&
+           rows * 2 * lanes <= kPairDotResultLanes)
+      lanes *= 2;
+    return lanes;
+  }
+
   /// For a contraction with one M, one N and one K loop (and at most one
   /// batch loop), in any loop order and with any operand layout: a named
   /// matmul or batch matmul, or a linalg.generic that is one (transposed
@@ -557,8 +580,12 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // like any dim: its last, single step is a masked contraction.
     int64_t k = ranges[dims->k[0]];
     if (pairDot && isSmallIntegerContraction(op) &&
-        (mlir::ShapedType::isDynamic(k) || k >= 2))
+        (mlir::ShapedType::isDynamic(k) || k >= 2)) {
       sizes[dims->k[0]] = 2;
+      if (int64_t lanes = pairDotLanes(sizes[dims->m[0]], ranges[dims->n[0]]);
+          lanes > tileN)
+        sizes[dims->n[0]] = lanes;
+    }
     // Few rows of A (fewRowsOrder): each register tile adds
     // kFewRowsStepK rows of B into its results between a load and
     // a store of them (8: slower).

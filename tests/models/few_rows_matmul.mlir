@@ -193,22 +193,22 @@ func.func @dynamic_rows_batch_transposed(%a: tensor<2x?x48xf32>, %b: tensor<2x20
 
 // i8 by B stored K x N, dynamic M, 3 rows (pieces of 2 and 1) and 6 (4
 // and 2): pair dots in register tiles of so many rows.
-func.func @dynamic_rows_i8_six(%a: tensor<?x64xi8>, %b: tensor<64x40xi8>) -> tensor<?x40xi32> {
+func.func @dynamic_rows_i8_six(%a: tensor<?x64xi8>, %b: tensor<64x128xi8>) -> tensor<?x128xi32> {
   %zero = arith.constant 0 : i32
   %c0 = arith.constant 0 : index
   %m = tensor.dim %a, %c0 : tensor<?x64xi8>
-  %e = tensor.empty(%m) : tensor<?x40xi32>
-  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<?x40xi32>) -> tensor<?x40xi32>
-  %r = linalg.matmul ins(%a, %b : tensor<?x64xi8>, tensor<64x40xi8>) outs(%c : tensor<?x40xi32>) -> tensor<?x40xi32>
-  return %r : tensor<?x40xi32>
+  %e = tensor.empty(%m) : tensor<?x128xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<?x128xi32>) -> tensor<?x128xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x64xi8>, tensor<64x128xi8>) outs(%c : tensor<?x128xi32>) -> tensor<?x128xi32>
+  return %r : tensor<?x128xi32>
 }
 
-func.func @dynamic_rows_i8(%a: tensor<?x64xi8>, %b: tensor<64x40xi8>) -> tensor<?x40xi32> {
+func.func @dynamic_rows_i8(%a: tensor<?x64xi8>, %b: tensor<64x128xi8>) -> tensor<?x128xi32> {
   %zero = arith.constant 0 : i32
   %c0 = arith.constant 0 : index
   %m = tensor.dim %a, %c0 : tensor<?x64xi8>
-  %e = tensor.empty(%m) : tensor<?x40xi32>
-  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<?x40xi32>) -> tensor<?x40xi32>
-  %r = linalg.matmul ins(%a, %b : tensor<?x64xi8>, tensor<64x40xi8>) outs(%c : tensor<?x40xi32>) -> tensor<?x40xi32>
-  return %r : tensor<?x40xi32>
+  %e = tensor.empty(%m) : tensor<?x128xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<?x128xi32>) -> tensor<?x128xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x64xi8>, tensor<64x128xi8>) outs(%c : tensor<?x128xi32>) -> tensor<?x128xi32>
+  return %r : tensor<?x128xi32>
 }

@@ -92,7 +92,7 @@ def build(ref):
     ref.add("dynamic_rows_i8_transposed", [a, b],
             [a.astype(np.int32) @ b.astype(np.int32).T])
 
-    b = ru.ints(g, (64, 40), -128, 127, dtype=np.int8)
+    b = ru.ints(g, (64, 128), -128, 127, dtype=np.int8)
     for name, rows in (("dynamic_rows_i8", 3), ("dynamic_rows_i8_six", 6)):
         a = ru.ints(g, (rows, 64), -128, 127, dtype=np.int8)
         ref.add(name, [a, b], [a.astype(np.int32) @ b.astype(np.int32)])

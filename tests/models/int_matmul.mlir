@@ -108,3 +108,22 @@ func.func @mv_i16_transposed_wrap(%a: tensor<1x64xi16>, %b: tensor<36x64xi16>) -
       ins(%a, %b : tensor<1x64xi16>, tensor<36x64xi16>) outs(%f : tensor<1x36xi32>) -> tensor<1x36xi32>
   return %r : tensor<1x36xi32>
 }
+
+// Few rows by B stored K x N: register tiles of pair dots as wide as 16
+// registers of results allow (one row by 128 lanes, three rows by 64), K =
+// 201 odd: its last step outer products.
+func.func @mv_i8_wide(%a: tensor<1x201xi8>, %b: tensor<201x256xi8>) -> tensor<1x256xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<1x256xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<1x256xi32>) -> tensor<1x256xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<1x201xi8>, tensor<201x256xi8>) outs(%f : tensor<1x256xi32>) -> tensor<1x256xi32>
+  return %r : tensor<1x256xi32>
+}
+
+func.func @few_i16_wide(%a: tensor<3x64xi16>, %b: tensor<64x192xi16>) -> tensor<3x192xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<3x192xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<3x192xi32>) -> tensor<3x192xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<3x64xi16>, tensor<64x192xi16>) outs(%f : tensor<3x192xi32>) -> tensor<3x192xi32>
+  return %r : tensor<3x192xi32>
+}

@@ -64,6 +64,14 @@ def build(ref):
     b[0, 63] = 32767  # wraps to -2147450880, not a round 0
     ref.add("mv_i16_transposed_wrap", [a, b], [matmul_i32(a, b.T)])
 
+    a = ru.ints(g, (1, 201), -128, 127, np.int8)
+    b = ru.ints(g, (201, 256), -128, 127, np.int8)
+    ref.add("mv_i8_wide", [a, b], [matmul_i32(a, b)])
+
+    a = ru.ints(g, (3, 64), -3000, 3000, np.int16)
+    b = ru.ints(g, (64, 192), -3000, 3000, np.int16)
+    ref.add("few_i16_wide", [a, b], [matmul_i32(a, b)])
+
 
 if __name__ == "__main__":
     ru.main(build)
