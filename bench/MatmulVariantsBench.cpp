@@ -47,23 +47,28 @@ bool runMatmulVariantsBench(const Options &options) {
                     : std::vector<std::int64_t>{1024, 2048};
   const double budget = options.quick ? 0.2 : 1.5;
   // The i8 cases: square, and few rows of A (a quantized linear layer on
-  // one or four samples) by the largest B.
+  // one or four samples) by the largest B, stored K x N and transposed (N x
+  // K, as PyTorch keeps a linear layer's weights).
   struct IntCase {
     std::string name;
     std::int64_t m, n;
+    bool transposed = false;
   };
   std::vector<IntCase> intCases;
   for (std::int64_t n : sizes)
     intCases.push_back({"i8_" + std::to_string(n), n, n});
-  for (std::int64_t rows : {1, 4})
-    intCases.push_back({"i8_" + std::to_string(rows) + "x" +
-                            std::to_string(sizes.back()),
-                        rows, sizes.back()});
+  for (bool transposed : {false, true})
+    for (std::int64_t rows : {1, 4})
+      intCases.push_back({"i8_" + std::to_string(rows) + "x" +
+                              std::to_string(sizes.back()) +
+                              (transposed ? "t" : ""),
+                          rows, sizes.back(), transposed});
   std::string text;
   for (std::int64_t n : sizes)
     text += matmulText({"f32_" + std::to_string(n), 1, n, n, n});
   for (const IntCase &c : intCases)
-    text += matmulText({c.name, 1, c.m, c.n, c.n, false, "i8", "i32", "0"});
+    text += matmulText(
+        {c.name, 1, c.m, c.n, c.n, c.transposed, "i8", "i32", "0"});
   std::optional<LoadedModule> module = compileAndLoad(text, "variants.mlir");
   if (!module)
     return false;
@@ -114,7 +119,7 @@ bool runMatmulVariantsBench(const Options &options) {
 
   std::printf("\n== i8 x i8 -> i32 matmul against Eigen int32 GEMM (operands "
               "widened beforehand, not timed), 1 thread ==\n");
-  std::printf("%14s | %11s | %13s | %9s | %s\n", "M x N x N", "aot GOP/s",
+  std::printf("%22s | %11s | %13s | %9s | %s\n", "A * B", "aot GOP/s",
               "Eigen GOP/s", "aot/Eigen", "exact");
   for (const IntCase &cs : intCases) {
     const std::int64_t m = cs.m, n = cs.n;
@@ -132,18 +137,24 @@ bool runMatmulVariantsBench(const Options &options) {
       std::printf("error: calling %s failed\n", cs.name.c_str());
       return false;
     }
-    c.noalias() = wa * wb;
+    auto product = [&] {
+      if (cs.transposed)
+        c.noalias() = wa * wb.transpose();
+      else
+        c.noalias() = wa * wb;
+    };
+    product();
     bool exact = std::memcmp((*r)[0].data<std::int32_t>(), c.data(),
                              std::size_t(m * n) * sizeof(std::int32_t)) == 0;
     bool failed = false;
     Measurement aot = measure([&] { failed |= !module->call(cs.name, args); },
                               budget, 3, 1000);
-    Measurement eigen =
-        measure([&] { c.noalias() = wa * wb; }, budget, 3, 1000);
+    Measurement eigen = measure(product, budget, 3, 1000);
     double ops = 2.0 * double(m) * double(n) * double(n);
-    std::string shape = std::to_string(m) + "x" + std::to_string(n) + "x" +
-                        std::to_string(n);
-    std::printf("%14s | %11.2f | %13.2f | %8.2fx | %s\n", shape.c_str(),
+    std::string shape = std::to_string(m) + "x" + std::to_string(n) +
+                        (cs.transposed ? " * (" : " * ") + std::to_string(n) +
+                        "x" + std::to_string(n) + (cs.transposed ? ")^T" : "");
+    std::printf("%22s | %11.2f | %13.2f | %8.2fx | %s\n", shape.c_str(),
                 ops / aot.seconds * 1e-9, ops / eigen.seconds * 1e-9,
                 eigen.seconds / aot.seconds, exact ? "yes" : "NO");
     ok = ok && exact && !failed;

@@ -45,6 +45,11 @@ inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "aot.prefetch_rows";
 /// vpmaddwd plus an add): set by aot-tile-and-vectorize with x86-pair-dot,
 /// lowered to the instruction by aot-x86-pair-dot.
 inline constexpr llvm::StringLiteral kPairDotAttr = "aot.pair_dot";
+/// On the scf.for along K of integer dot products whose accumulator takes
+/// 32 values of K a step: set by aot-tile-and-vectorize with x86-pair-dot,
+/// made pair dots into 16 lanes by aot-x86-pair-dot (pairDotProducts).
+inline constexpr llvm::StringLiteral kPairDotProductsAttr =
+    "aot.pair_dot_products";
 /// On the module while a stage runs: Pipeline::runThreads, the threads the
 /// compiled code runs on (read by aot-parallelize-loops).
 inline constexpr llvm::StringLiteral kThreadsAttr = "aot.threads";

@@ -439,7 +439,10 @@ def X86PairDot : Pass<"aot-x86-pair-dot", "mlir::ModuleOp"> {
     tagged `aot.pair_dot` (16 pairs of i16 into 16 i32 lanes, plus an
     accumulator) becomes a call of `llvm.x86.avx512.pmaddw.d.512` and an
     `arith.addi`, which LLVM fuses into `vpdpwssd` on a CPU with AVX-512
-    VNNI. Untagged contractions are left alone.
+    VNNI. Untagged contractions are left alone. First, each loop marked
+    `aot.pair_dot_products` (integer dot products whose 32 lanes of i32
+    partial sums are only added together after the loop) becomes pair dots
+    into 16 lanes.
   }];
   let dependentDialects = [
     "mlir::LLVM::LLVMDialect", "mlir::vector::VectorDialect",

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/ContractionForms.h"
 #include "Transforms/PackPanels.h"
+#include "Transforms/PairDots.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -139,7 +140,6 @@ bool isPairDotBlock(mlir::vector::ContractionOp op) {
 void splitIntoPairDots(mlir::vector::ContractionOp op,
                        mlir::RewriterBase &rewriter) {
   constexpr int64_t kLanes = kPairDotLanes;
-  mlir::MLIRContext *ctx = op.getContext();
   auto accType = llvm::cast<mlir::VectorType>(op.getAccType());
   mlir::Value lhs = signExtendedSmall(op.getLhs());
   mlir::Value rhs = signExtendedSmall(op.getRhs());
@@ -170,15 +170,6 @@ void splitIntoPairDots(mlir::vector::ContractionOp op,
     bPairs.push_back(mlir::vector::ShapeCastOp::create(rewriter, loc, pairType,
                                                        interleaved));
   }
-  mlir::AffineExpr j, t;
-  mlir::bindDims(ctx, j, t);
-  mlir::AffineMap pairs = mlir::AffineMap::get(2, 0, {j, t}, ctx);
-  mlir::AffineMap lanes = mlir::AffineMap::get(2, 0, {j}, ctx);
-  auto iterators =
-      rewriter.getArrayAttr({mlir::vector::IteratorTypeAttr::get(
-                                 ctx, mlir::vector::IteratorType::parallel),
-                             mlir::vector::IteratorTypeAttr::get(
-                                 ctx, mlir::vector::IteratorType::reduction)});
   mlir::Value result = op.getAcc();
   for (int64_t i = 0; i < rows; ++i) {
     mlir::Value aPairs = mlir::vector::BroadcastOp::create(
@@ -188,10 +179,8 @@ void splitIntoPairDots(mlir::vector::ContractionOp op,
     for (int64_t c = 0; c < cols; c += kLanes) {
       mlir::Value acc = mlir::vector::ExtractStridedSliceOp::create(
           rewriter, loc, row, {c}, {kLanes}, {1});
-      auto dot = mlir::vector::ContractionOp::create(
-          rewriter, loc, aPairs, bPairs[c / kLanes], acc,
-          rewriter.getAffineMapArrayAttr({pairs, pairs, lanes}), iterators);
-      dot->setAttr(kPairDotAttr, rewriter.getUnitAttr());
+      mlir::Value dot =
+          createPairDot(rewriter, loc, aPairs, bPairs[c / kLanes], acc);
       row = mlir::vector::InsertStridedSliceOp::create(rewriter, loc, dot, row,
                                                        {c}, {1});
     }
@@ -670,7 +659,18 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (mlir::failed(tiled))
       return false;
     mlir::Operation *row = tiled->tiledOps.back();
-    const int64_t lanes = tileFor(ranges[reduced], vectorWidth, Along::Lanes);
+    // Integer dot products (outputs) that become pair dots take 32 values
+    // of K a step, each two into one of 16 lanes (pairDotProducts, after
+    // bufferization), where K is a multiple of 32: a last, partial chunk
+    // adds into the lanes after the loop, which pairDotProducts does not
+    // follow.
+    const bool pairs =
+        pairDot && !outputs.empty() && isSmallIntegerContraction(op) &&
+        !mlir::ShapedType::isDynamic(ranges[reduced]) &&
+        ranges[reduced] % (2 * vectorWidth) == 0;
+    const int64_t lanes = tileFor(ranges[reduced],
+                                  pairs ? 2 * vectorWidth : vectorWidth,
+                                  Along::Lanes);
     if (lanes < 2) {
       markForVectors(row);
       return true;
@@ -686,6 +686,9 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (mlir::failed(partial))
       return true; // the row stays a scalar loop
     rewriter.replaceOp(row, partial->replacements);
+    if (pairs && !partial->loops.empty())
+      partial->loops.front()->setAttr(kPairDotProductsAttr,
+                                      mlir::UnitAttr::get(ctx));
     // Several results at a time read as many rows side by side, which
     // aot-prefetch-rows prefetches ahead.
     if (!partial->loops.empty() &&

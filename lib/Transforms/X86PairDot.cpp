@@ -2,12 +2,14 @@
 //
 // The pair dots aot-tile-and-vectorize makes of integer matmuls (16 pairs
 // of i16 multiplied and each pair summed into an i32 lane, plus an
-// accumulator) become x86's vpmaddwd intrinsic and an add, which LLVM fuses
+// accumulator), and those of the integer dot products it marked
+// (pairDotProducts), become x86's vpmaddwd intrinsic and an add, which LLVM fuses
 // into vpdpwssd where the CPU has AVX-512 VNNI. Here, after bufferization,
 // because the intrinsic call is an op whose memory effects MLIR cannot see,
 // which buffer deallocation refuses to reason about.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/PairDots.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -20,6 +22,8 @@ namespace {
 
 struct X86PairDotPass : impl::X86PairDotBase<X86PairDotPass> {
   void runOnOperation() override {
+    mlir::IRRewriter rewriter(&getContext());
+    pairDotProducts(getOperation(), rewriter);
     llvm::SmallVector<mlir::vector::ContractionOp> dots;
     getOperation()->walk([&](mlir::vector::ContractionOp op) {
       if (op->hasAttr(kPairDotAttr))

@@ -97,6 +97,16 @@ func.func @mv_i8_transposed(%a: tensor<3x200xi8>, %b: tensor<40x200xi8>) -> tens
   return %r : tensor<3x40xi32>
 }
 
+// The same with K = 256, a multiple of 32: pair dots along K.
+func.func @mv_i8_transposed_pairs(%a: tensor<3x256xi8>, %b: tensor<40x256xi8>) -> tensor<3x40xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<3x40xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<3x40xi32>) -> tensor<3x40xi32>
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<3x256xi8>, tensor<40x256xi8>) outs(%f : tensor<3x40xi32>) -> tensor<3x40xi32>
+  return %r : tensor<3x40xi32>
+}
+
 // One row of i16 by B stored transposed, 4 results side by side (N = 36),
 // with -32768 x -32768 along the first but for one term: its sum wraps in
 // i32.

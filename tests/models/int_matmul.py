@@ -57,6 +57,10 @@ def build(ref):
     b[0, :4] = [-128, -128, 127, 127]
     ref.add("mv_i8_transposed", [a, b], [matmul_i32(a, b.T)])
 
+    a = ru.ints(g, (3, 256), -128, 127, np.int8)
+    b = ru.ints(g, (40, 256), -128, 127, np.int8)
+    ref.add("mv_i8_transposed_pairs", [a, b], [matmul_i32(a, b.T)])
+
     a = ru.ints(g, (1, 64), -32768, 32767, np.int16)
     b = ru.ints(g, (36, 64), -32768, 32767, np.int16)
     a[0, :] = -32768

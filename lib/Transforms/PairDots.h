@@ -1,0 +1,29 @@
+//===- PairDots.h - integer products as pairs of i16 into i32 lanes -------===//
+//
+// Part of aot-tile-and-vectorize on x86 with AVX512BW: products of i8 or i16
+// values summed in i32, two at a time into each i32 lane, tagged
+// kPairDotAttr for aot-x86-pair-dot (vpmaddwd; vpdpwssd with AVX-512 VNNI).
+//
+//===----------------------------------------------------------------------===//
+#ifndef AOT_TRANSFORMS_PAIRDOTS_H
+#define AOT_TRANSFORMS_PAIRDOTS_H
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace aot {
+
+/// `acc` (vector<16xi32>) plus, in lane j, a[j][0] * b[j][0] + a[j][1] *
+/// b[j][1] for `a` and `b` of type vector<16x2xi16>: a vector.contract
+/// tagged kPairDotAttr.
+mlir::Value createPairDot(mlir::RewriterBase &rewriter, mlir::Location loc,
+                          mlir::Value a, mlir::Value b, mlir::Value acc);
+
+/// The loops under `root` marked kPairDotProductsAttr (integer dot
+/// products, each result reduced along K into 32 lanes of i32 a step) as
+/// pair dots into 16 lanes, where their accumulator is only ever summed
+/// whole (see PairDots.cpp); the mark goes either way.
+void pairDotProducts(mlir::Operation *root, mlir::RewriterBase &rewriter);
+
+} // namespace aot
+
+#endif // AOT_TRANSFORMS_PAIRDOTS_H
