@@ -1,18 +1,19 @@
-//===- FewRowsBranch.cpp - dynamic M: static pieces for few rows of A -----===//
+//===- FewRowsBranch.cpp - dynamic M: static code for few rows of A -------===//
 //
 // A matmul whose rows of A are a dynamic dim (a linear layer with a dynamic
 // batch) is compiled once for every M, and the large-M code packs B into
 // panels: at M = 1 that copies all of B to use each value once, twenty times
 // the time of the code for one static row (1 x 2048 by (2048 x 2048)^T: 6.2
 // ms against 0.3). The op is compiled twice instead, under a branch on M at
-// run time. Where M < kFewRows, the rows are cut into static pieces of 4, 2
-// and 1 rows, the bits of M, each a copy of the op on a slice of A and of
-// the result with a static M and the code of so many static rows (dot
-// products, the loops of few rows by a K x N matrix, register tiles as many
-// rows high): M = 1, 2 and 4 run the code of that static M, the others two
-// or three pieces. A row at a time took 1.5 to 6 times as long as the
-// static code for 2 to 7 rows: each row read its tile of B again, from the
-// cache, into registers.
+// run time. Where M < kFewRows, it becomes copies with a static M, each the
+// code of so many static rows: a float B stored K x N (the loops of few
+// rows, which read B once whatever the rows) pads A and the results with
+// zero rows to 1, 2, 4 or 7 rows; otherwise (dot products, integer register
+// tiles, whose every row costs more than reading B again) the rows are cut
+// into static pieces of 4, 2 and 1 rows, the bits of M, each a copy of the
+// op on a slice of A and of the result. A row at a time took 1.5 to 6
+// times as long as the static code for 2 to 7 rows: each row read its tile
+// of B again, from the cache, into registers.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/ContractionForms.h"
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
@@ -96,6 +98,90 @@ mlir::Value buildPieces(mlir::OpBuilder &b, mlir::Location loc,
   return result;
 }
 
+/// The static row counts that a float matmul by B stored K x N pads fewer
+/// than kFewRows rows up to: there each piece of buildPieces reads all of B
+/// again, where the loops of few rows read it once for every row of the
+/// tile (by 2048 x 2048: 3 rows 0.71-0.77 ms as pieces of 2 and 1, 0.47 as
+/// such loops of 3 and 0.52 of 4; 7 rows 1.31-1.36 ms as pieces, 0.83).
+constexpr int64_t kPaddedRows[] = {1, 2, 4, 7};
+static_assert(kPaddedRows[3] == kFewRows - 1,
+              "the padded counts cover every M below kFewRows");
+
+/// `v`, whose dim `dim` holds `rows` rows, with zero rows after them up to
+/// `padded` (static), or `v` where no dim of it is `dim`'s.
+mlir::Value padRows(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                    int64_t dim, mlir::Value rows, int64_t padded) {
+  auto type = llvm::cast<mlir::RankedTensorType>(v.getType());
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape[dim] = padded;
+  llvm::SmallVector<mlir::OpFoldResult> low(shape.size(), b.getIndexAttr(0)),
+      high = low;
+  high[dim] = mlir::arith::SubIOp::create(
+                  b, loc, mlir::arith::ConstantIndexOp::create(b, loc, padded),
+                  rows)
+                  .getResult();
+  mlir::Value zero = mlir::arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(type.getElementType()));
+  return mlir::tensor::PadOp::create(b, loc, type.clone(shape), v, low, high,
+                                     zero);
+}
+
+/// The position of loop `m` among the results of `map`, if any.
+std::optional<int64_t> rowDim(mlir::AffineMap map, unsigned m) {
+  for (auto [i, e] : llvm::enumerate(map.getResults()))
+    if (auto d = llvm::dyn_cast<mlir::AffineDimExpr>(e); d && d.getPosition() == m)
+      return i;
+  return std::nullopt;
+}
+
+/// `op` on A and its init padded with zero rows (along loop `m`) from
+/// `rows` to `padded`: its first `rows` rows.
+mlir::Value padded(mlir::OpBuilder &b, mlir::Location loc,
+                   mlir::linalg::LinalgOp op, unsigned m, mlir::Value rows,
+                   int64_t padded) {
+  llvm::SmallVector<mlir::Value> operands;
+  for (mlir::OpOperand &operand : op->getOpOperands()) {
+    std::optional<int64_t> dim =
+        rowDim(op.getMatchingIndexingMap(&operand), m);
+    operands.push_back(dim ? padRows(b, loc, operand.get(), *dim, rows, padded)
+                           : operand.get());
+  }
+  mlir::Value init = operands.back();
+  mlir::Operation *copy =
+      mlir::clone(b, op.getOperation(), init.getType(), operands);
+  auto type = llvm::cast<mlir::RankedTensorType>(op->getResult(0).getType());
+  llvm::SmallVector<mlir::OpFoldResult> offsets(type.getRank(),
+                                                b.getIndexAttr(0)),
+      strides(type.getRank(), b.getIndexAttr(1)),
+      sizes = mlir::tensor::getMixedSizes(b, loc, op.getDpsInits()[0]);
+  sizes[*rowDim(op.getIndexingMapsArray().back(), m)] = rows;
+  return mlir::tensor::ExtractSliceOp::create(b, loc, type, copy->getResult(0),
+                                              offsets, sizes, strides);
+}
+
+/// Builds, at `b`'s insertion point, `op` (a float matmul by B stored K x
+/// N of fewer than kFewRows rows, `rows` of them) padded to the least of
+/// kPaddedRows from the `next`-th on that holds `rows`, one scf.if on each
+/// count but the last; returns the result.
+mlir::Value buildPadded(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::linalg::LinalgOp op, unsigned m,
+                        mlir::Value rows, size_t next = 0) {
+  const int64_t count = kPaddedRows[next];
+  if (next + 1 == std::size(kPaddedRows))
+    return padded(b, loc, op, m, rows, count);
+  mlir::Value fits = mlir::arith::CmpIOp::create(
+      b, loc, mlir::arith::CmpIPredicate::ule, rows,
+      mlir::arith::ConstantIndexOp::create(b, loc, count));
+  auto atCount = [&](mlir::OpBuilder &b, mlir::Location loc) {
+    mlir::scf::YieldOp::create(b, loc, padded(b, loc, op, m, rows, count));
+  };
+  auto more = [&](mlir::OpBuilder &b, mlir::Location loc) {
+    mlir::scf::YieldOp::create(b, loc,
+                               buildPadded(b, loc, op, m, rows, next + 1));
+  };
+  return mlir::scf::IfOp::create(b, loc, fits, atCount, more).getResult(0);
+}
+
 } // namespace
 
 void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
@@ -122,9 +208,19 @@ void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
     mlir::Value few = mlir::arith::CmpIOp::create(
         rewriter, loc, mlir::arith::CmpIPredicate::ult, rows,
         mlir::arith::ConstantIndexOp::create(rewriter, loc, kFewRows));
+    // A float B stored K x N is read once whatever the rows of the tile
+    // (kPaddedRows); elsewhere each row of the tile costs more than
+    // reading B again (dot products of 5 to 7 rows by B stored transposed:
+    // 0.76-0.78 ms as pieces of 4 and 1, 0.84-1.36 ms for the code of 5
+    // rows by 2048 x 2048).
+    const bool pad = !rhs.transposed() &&
+                     llvm::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(
+                         op.getDpsInits()[0].getType()));
     auto pieces = [&](mlir::OpBuilder &b, mlir::Location loc) {
-      mlir::scf::YieldOp::create(b, loc,
-                                 buildPieces(b, loc, op, rhs.m, ranges, rows));
+      mlir::scf::YieldOp::create(
+          b, loc,
+          pad ? buildPadded(b, loc, op, rhs.m, rows)
+              : buildPieces(b, loc, op, rhs.m, ranges, rows));
     };
     auto whole = [&](mlir::OpBuilder &b, mlir::Location loc) {
       mlir::Operation *clone = b.clone(*op.getOperation());

@@ -114,11 +114,12 @@ func.func @five_rows_times_matrix(%a: tensor<5x120xf32>, %b: tensor<120x300xf32>
 }
 
 // A dynamic M (a dynamic batch): compiled once, under a branch on M at run
-// time, for few rows (fewer than 8: static pieces of 4, 2 and 1 rows, the
-// bits of M, each the code of so many static rows) and for many (packed
+// time, for few rows (fewer than 8: the code of so many static rows, on A
+// padded to 1, 2, 4 or 7 rows where B is a float stored K x N, else in
+// static pieces of 4, 2 and 1 rows, the bits of M) and for many (packed
 // panels). The same matmul is called with 3 rows and with 11; by B stored
-// K x N with 5 rows and 9, and with 7 (every piece); i8 with 2, 3 and 6
-// rows, f16 with one, and a batch of matrices of 3 rows.
+// K x N with 3, 5, 7 and 9 rows; i8 with 2, 3 and 6 rows, f16 with two,
+// and batches of matrices of 3 rows.
 func.func @dynamic_rows_transposed(%a: tensor<?x80xf32>, %b: tensor<40x80xf32>) -> tensor<?x40xf32> {
   %zero = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
@@ -152,6 +153,11 @@ func.func @dynamic_rows_times_matrix_many(%a: tensor<?x96xf32>, %b: tensor<96x70
 }
 
 func.func @dynamic_rows_seven(%a: tensor<?x96xf32>, %b: tensor<96x70xf32>, %c: tensor<?x70xf32>) -> tensor<?x70xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x96xf32>, tensor<96x70xf32>) outs(%c : tensor<?x70xf32>) -> tensor<?x70xf32>
+  return %r : tensor<?x70xf32>
+}
+
+func.func @dynamic_rows_three(%a: tensor<?x96xf32>, %b: tensor<96x70xf32>, %c: tensor<?x70xf32>) -> tensor<?x70xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<?x96xf32>, tensor<96x70xf32>) outs(%c : tensor<?x70xf32>) -> tensor<?x70xf32>
   return %r : tensor<?x70xf32>
 }
@@ -211,4 +217,10 @@ func.func @dynamic_rows_i8(%a: tensor<?x64xi8>, %b: tensor<64x128xi8>) -> tensor
   %c = linalg.fill ins(%zero : i32) outs(%e : tensor<?x128xi32>) -> tensor<?x128xi32>
   %r = linalg.matmul ins(%a, %b : tensor<?x64xi8>, tensor<64x128xi8>) outs(%c : tensor<?x128xi32>) -> tensor<?x128xi32>
   return %r : tensor<?x128xi32>
+}
+
+// A batch of matrices by B stored K x N, dynamic M, 3 rows: padded to 4.
+func.func @dynamic_rows_batch(%a: tensor<2x?x48xf32>, %b: tensor<2x48x20xf32>, %c: tensor<2x?x20xf32>) -> tensor<2x?x20xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x?x48xf32>, tensor<2x48x20xf32>) outs(%c : tensor<2x?x20xf32>) -> tensor<2x?x20xf32>
+  return %r : tensor<2x?x20xf32>
 }

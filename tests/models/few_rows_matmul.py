@@ -82,7 +82,8 @@ def build(ref):
     b = ru.uniform(g, (96, 70))
     for name, rows in (("dynamic_rows_times_matrix", 5),
                        ("dynamic_rows_times_matrix_many", 9),
-                       ("dynamic_rows_seven", 7)):
+                       ("dynamic_rows_seven", 7),
+                       ("dynamic_rows_three", 3)):
         a = ru.uniform(g, (rows, 96))
         c = ru.uniform(g, (rows, 70))
         ref.add(name, [a, b, c], [(f(c) + f(a) @ f(b)).astype(np.float32)])
@@ -97,7 +98,7 @@ def build(ref):
         a = ru.ints(g, (rows, 64), -128, 127, dtype=np.int8)
         ref.add(name, [a, b], [a.astype(np.int32) @ b.astype(np.int32)])
 
-    a = ru.uniform(g, (1, 64)).astype(np.float16)
+    a = ru.uniform(g, (2, 64)).astype(np.float16)
     b = ru.uniform(g, (64, 50)).astype(np.float16)
     ref.add("dynamic_rows_f16", [a, b], [(f(a) @ f(b)).astype(np.float32)])
 
@@ -105,6 +106,12 @@ def build(ref):
     b = ru.uniform(g, (2, 20, 48))
     ref.add("dynamic_rows_batch_transposed", [a, b],
             [(f(a) @ f(b).transpose(0, 2, 1)).astype(np.float32)])
+
+    a = ru.uniform(g, (2, 3, 48))
+    b = ru.uniform(g, (2, 48, 20))
+    c = ru.uniform(g, (2, 3, 20))
+    ref.add("dynamic_rows_batch", [a, b, c],
+            [(f(c) + f(a) @ f(b)).astype(np.float32)])
 
 
 if __name__ == "__main__":
