@@ -67,8 +67,8 @@ bool runMatmulVariantsBench(const Options &options) {
   for (std::int64_t n : sizes)
     text += matmulText({"f32_" + std::to_string(n), 1, n, n, n});
   for (const IntCase &c : intCases)
-    text += matmulText(
-        {c.name, 1, c.m, c.n, c.n, c.transposed, "i8", "i32", "0"});
+    text +=
+        matmulText({c.name, 1, c.m, c.n, c.n, c.transposed, "i8", "i32", "0"});
   std::optional<LoadedModule> module = compileAndLoad(text, "variants.mlir");
   if (!module)
     return false;

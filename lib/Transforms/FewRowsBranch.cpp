@@ -108,7 +108,7 @@ static_assert(kPaddedRows[3] == kFewRows - 1,
               "the padded counts cover every M below kFewRows");
 
 /// `v`, whose dim `dim` holds `rows` rows, with zero rows after them up to
-/// `padded` (static), or `v` where no dim of it is `dim`'s.
+/// `padded` (static).
 mlir::Value padRows(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                     int64_t dim, mlir::Value rows, int64_t padded) {
   auto type = llvm::cast<mlir::RankedTensorType>(v.getType());
@@ -116,10 +116,10 @@ mlir::Value padRows(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
   shape[dim] = padded;
   llvm::SmallVector<mlir::OpFoldResult> low(shape.size(), b.getIndexAttr(0)),
       high = low;
-  high[dim] = mlir::arith::SubIOp::create(
-                  b, loc, mlir::arith::ConstantIndexOp::create(b, loc, padded),
-                  rows)
-                  .getResult();
+  high[dim] =
+      mlir::arith::SubIOp::create(
+          b, loc, mlir::arith::ConstantIndexOp::create(b, loc, padded), rows)
+          .getResult();
   mlir::Value zero = mlir::arith::ConstantOp::create(
       b, loc, b.getZeroAttr(type.getElementType()));
   return mlir::tensor::PadOp::create(b, loc, type.clone(shape), v, low, high,
@@ -129,20 +129,20 @@ mlir::Value padRows(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 /// The position of loop `m` among the results of `map`, if any.
 std::optional<int64_t> rowDim(mlir::AffineMap map, unsigned m) {
   for (auto [i, e] : llvm::enumerate(map.getResults()))
-    if (auto d = llvm::dyn_cast<mlir::AffineDimExpr>(e); d && d.getPosition() == m)
+    if (auto d = llvm::dyn_cast<mlir::AffineDimExpr>(e);
+        d && d.getPosition() == m)
       return i;
   return std::nullopt;
 }
 
 /// `op` on A and its init padded with zero rows (along loop `m`) from
 /// `rows` to `padded`: its first `rows` rows.
-mlir::Value padded(mlir::OpBuilder &b, mlir::Location loc,
-                   mlir::linalg::LinalgOp op, unsigned m, mlir::Value rows,
-                   int64_t padded) {
+mlir::Value onPaddedRows(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::linalg::LinalgOp op, unsigned m,
+                         mlir::Value rows, int64_t padded) {
   llvm::SmallVector<mlir::Value> operands;
   for (mlir::OpOperand &operand : op->getOpOperands()) {
-    std::optional<int64_t> dim =
-        rowDim(op.getMatchingIndexingMap(&operand), m);
+    std::optional<int64_t> dim = rowDim(op.getMatchingIndexingMap(&operand), m);
     operands.push_back(dim ? padRows(b, loc, operand.get(), *dim, rows, padded)
                            : operand.get());
   }
@@ -164,16 +164,17 @@ mlir::Value padded(mlir::OpBuilder &b, mlir::Location loc,
 /// kPaddedRows from the `next`-th on that holds `rows`, one scf.if on each
 /// count but the last; returns the result.
 mlir::Value buildPadded(mlir::OpBuilder &b, mlir::Location loc,
-                        mlir::linalg::LinalgOp op, unsigned m,
-                        mlir::Value rows, size_t next = 0) {
+                        mlir::linalg::LinalgOp op, unsigned m, mlir::Value rows,
+                        size_t next = 0) {
   const int64_t count = kPaddedRows[next];
   if (next + 1 == std::size(kPaddedRows))
-    return padded(b, loc, op, m, rows, count);
+    return onPaddedRows(b, loc, op, m, rows, count);
   mlir::Value fits = mlir::arith::CmpIOp::create(
       b, loc, mlir::arith::CmpIPredicate::ule, rows,
       mlir::arith::ConstantIndexOp::create(b, loc, count));
   auto atCount = [&](mlir::OpBuilder &b, mlir::Location loc) {
-    mlir::scf::YieldOp::create(b, loc, padded(b, loc, op, m, rows, count));
+    mlir::scf::YieldOp::create(b, loc,
+                               onPaddedRows(b, loc, op, m, rows, count));
   };
   auto more = [&](mlir::OpBuilder &b, mlir::Location loc) {
     mlir::scf::YieldOp::create(b, loc,
@@ -216,7 +217,7 @@ void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
     const bool pad = !rhs.transposed() &&
                      llvm::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(
                          op.getDpsInits()[0].getType()));
-    auto pieces = [&](mlir::OpBuilder &b, mlir::Location loc) {
+    auto fewRows = [&](mlir::OpBuilder &b, mlir::Location loc) {
       mlir::scf::YieldOp::create(
           b, loc,
           pad ? buildPadded(b, loc, op, rhs.m, rows)
@@ -226,7 +227,7 @@ void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
       mlir::Operation *clone = b.clone(*op.getOperation());
       mlir::scf::YieldOp::create(b, loc, clone->getResults());
     };
-    auto branch = mlir::scf::IfOp::create(rewriter, loc, few, pieces, whole);
+    auto branch = mlir::scf::IfOp::create(rewriter, loc, few, fewRows, whole);
     rewriter.replaceOp(op, branch->getResults());
   }
 }

@@ -77,9 +77,10 @@ std::optional<DotLoop> matchDotLoop(mlir::scf::ForOp loop) {
       !mlir::matchPattern(loop.getInitArgs()[0], mlir::m_Zero()) ||
       !acc.hasOneUse() || !onlySummed(loop.getResult(0)))
     return std::nullopt;
-  auto add =
-      loop.getBody()->getTerminator()->getOperand(0).getDefiningOp<
-          mlir::arith::AddIOp>();
+  auto add = loop.getBody()
+                 ->getTerminator()
+                 ->getOperand(0)
+                 .getDefiningOp<mlir::arith::AddIOp>();
   if (!add || !add->hasOneUse())
     return std::nullopt;
   mlir::Value other = add.getLhs() == acc   ? add.getRhs()

@@ -664,13 +664,12 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // bufferization), where K is a multiple of 32: a last, partial chunk
     // adds into the lanes after the loop, which pairDotProducts does not
     // follow.
-    const bool pairs =
-        pairDot && !outputs.empty() && isSmallIntegerContraction(op) &&
-        !mlir::ShapedType::isDynamic(ranges[reduced]) &&
-        ranges[reduced] % (2 * vectorWidth) == 0;
-    const int64_t lanes = tileFor(ranges[reduced],
-                                  pairs ? 2 * vectorWidth : vectorWidth,
-                                  Along::Lanes);
+    const bool pairs = pairDot && !outputs.empty() &&
+                       isSmallIntegerContraction(op) &&
+                       !mlir::ShapedType::isDynamic(ranges[reduced]) &&
+                       ranges[reduced] % (2 * vectorWidth) == 0;
+    const int64_t lanes = tileFor(
+        ranges[reduced], pairs ? 2 * vectorWidth : vectorWidth, Along::Lanes);
     if (lanes < 2) {
       markForVectors(row);
       return true;

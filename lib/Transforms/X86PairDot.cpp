@@ -3,10 +3,10 @@
 // The pair dots aot-tile-and-vectorize makes of integer matmuls (16 pairs
 // of i16 multiplied and each pair summed into an i32 lane, plus an
 // accumulator), and those of the integer dot products it marked
-// (pairDotProducts), become x86's vpmaddwd intrinsic and an add, which LLVM fuses
-// into vpdpwssd where the CPU has AVX-512 VNNI. Here, after bufferization,
-// because the intrinsic call is an op whose memory effects MLIR cannot see,
-// which buffer deallocation refuses to reason about.
+// (pairDotProducts), become x86's vpmaddwd intrinsic and an add, which LLVM
+// fuses into vpdpwssd where the CPU has AVX-512 VNNI. Here, after
+// bufferization, because the intrinsic call is an op whose memory effects MLIR
+// cannot see, which buffer deallocation refuses to reason about.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/PairDots.h"
