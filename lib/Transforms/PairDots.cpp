@@ -25,19 +25,6 @@ namespace aot {
 
 namespace {
 
-/// i32 lanes of a pair dot (a 512-bit vector), and the values of K it takes.
-constexpr int64_t kLanes = 16;
-constexpr int64_t kChunk = 2 * kLanes;
-
-/// `v` without its sign extension, where it is i8 or i16 values widened.
-mlir::Value narrowSource(mlir::Value v) {
-  auto ext = v.getDefiningOp<mlir::arith::ExtSIOp>();
-  if (!ext)
-    return nullptr;
-  mlir::Type t = mlir::getElementTypeOrSelf(ext.getIn().getType());
-  return t.isInteger(8) || t.isInteger(16) ? ext.getIn() : nullptr;
-}
-
 /// Whether every use of `v` adds all its lanes together: vector.reduction
 /// <add> of it, or of a 1-D vector.extract of it.
 bool onlySummed(mlir::Value v) {
@@ -73,7 +60,7 @@ std::optional<DotLoop> matchDotLoop(mlir::scf::ForOp loop) {
   mlir::BlockArgument acc = loop.getRegionIterArgs()[0];
   auto type = llvm::dyn_cast<mlir::VectorType>(acc.getType());
   if (!type || type.isScalable() || !type.getElementType().isInteger(32) ||
-      type.getShape().back() != kChunk ||
+      type.getShape().back() != kPairDotChunk ||
       !mlir::matchPattern(loop.getInitArgs()[0], mlir::m_Zero()) ||
       !acc.hasOneUse() || !onlySummed(loop.getResult(0)))
     return std::nullopt;
@@ -89,7 +76,8 @@ std::optional<DotLoop> matchDotLoop(mlir::scf::ForOp loop) {
   auto mul = other ? other.getDefiningOp<mlir::arith::MulIOp>() : nullptr;
   if (!mul || !mul->hasOneUse())
     return std::nullopt;
-  DotLoop dot{add, narrowSource(mul.getLhs()), narrowSource(mul.getRhs())};
+  DotLoop dot{add, signExtendedSmall(mul.getLhs()),
+              signExtendedSmall(mul.getRhs())};
   if (!dot.a || !dot.b)
     return std::nullopt;
   return dot;
@@ -103,7 +91,7 @@ mlir::Value asPairs(mlir::RewriterBase &rewriter, mlir::Location loc,
   if (!type.getElementType().isInteger(16))
     v = mlir::arith::ExtSIOp::create(rewriter, loc, type.clone(i16), v);
   return mlir::vector::ShapeCastOp::create(
-      rewriter, loc, mlir::VectorType::get({kLanes, 2}, i16), v);
+      rewriter, loc, mlir::VectorType::get({kPairDotLanes, 2}, i16), v);
 }
 
 /// Rewrites `loop` (matchDotLoop) to accumulate 16 lanes by pair dots; its
@@ -113,7 +101,7 @@ void pairDotProduct(mlir::scf::ForOp loop, const DotLoop &dot,
   mlir::Location loc = loop.getLoc();
   auto wide = llvm::cast<mlir::VectorType>(loop.getResult(0).getType());
   llvm::SmallVector<int64_t> shape(wide.getShape());
-  shape.back() = kLanes;
+  shape.back() = kPairDotLanes;
   auto narrow = mlir::VectorType::get(shape, wide.getElementType());
   rewriter.setInsertionPoint(loop);
   mlir::Value zeros = mlir::arith::ConstantOp::create(
@@ -166,6 +154,18 @@ void pairDotProduct(mlir::scf::ForOp loop, const DotLoop &dot,
 }
 
 } // namespace
+
+bool holdsI8OrI16(mlir::Value v) {
+  mlir::Type t = mlir::getElementTypeOrSelf(v.getType());
+  return t.isInteger(8) || t.isInteger(16);
+}
+
+mlir::Value signExtendedSmall(mlir::Value v) {
+  if (holdsI8OrI16(v))
+    return v;
+  auto ext = v.getDefiningOp<mlir::arith::ExtSIOp>();
+  return ext && holdsI8OrI16(ext.getIn()) ? ext.getIn() : nullptr;
+}
 
 mlir::Value createPairDot(mlir::RewriterBase &rewriter, mlir::Location loc,
                           mlir::Value a, mlir::Value b, mlir::Value acc) {

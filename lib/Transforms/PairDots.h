@@ -12,6 +12,19 @@
 
 namespace aot {
 
+/// i32 lanes of a pair dot (a 512-bit vector), and the values of K that a
+/// step of pairDotProducts takes into them, two per lane.
+constexpr int64_t kPairDotLanes = 16;
+constexpr int64_t kPairDotChunk = 2 * kPairDotLanes;
+
+/// Whether `v` (a scalar, vector or tensor) holds i8 or i16 values.
+bool holdsI8OrI16(mlir::Value v);
+
+/// The i8 or i16 vector whose values a contraction operand `v` holds: `v`
+/// itself (a contraction sign-extends narrower integer operands to its
+/// accumulator's type) or what it is sign-extended from; else null.
+mlir::Value signExtendedSmall(mlir::Value v);
+
 /// `acc` (vector<16xi32>) plus, in lane j, a[j][0] * b[j][0] + a[j][1] *
 /// b[j][1] for `a` and `b` of type vector<16x2xi16>: a vector.contract
 /// tagged kPairDotAttr.

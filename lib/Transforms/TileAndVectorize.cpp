@@ -75,12 +75,6 @@ bool touchesI1(mlir::linalg::LinalgOp op) {
   return false;
 }
 
-/// Whether `v` (a scalar, vector or tensor) holds i8 or i16 values.
-bool holdsI8OrI16(mlir::Value v) {
-  mlir::Type t = mlir::getElementTypeOrSelf(v.getType());
-  return t.isInteger(8) || t.isInteger(16);
-}
-
 /// Whether `op` multiplies i8 or i16 operands into an i32 result.
 bool isSmallIntegerContraction(mlir::linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
@@ -91,17 +85,6 @@ bool isSmallIntegerContraction(mlir::linalg::LinalgOp op) {
              .isInteger(32);
 }
 
-/// The i8 or i16 vector whose values a contraction operand `v` holds: `v`
-/// itself (a contraction sign-extends narrower integer operands to its
-/// accumulator's type) or what it is sign-extended from; else null.
-mlir::Value signExtendedSmall(mlir::Value v) {
-  if (holdsI8OrI16(v))
-    return v;
-  auto ext = v.getDefiningOp<mlir::arith::ExtSIOp>();
-  return ext && holdsI8OrI16(ext.getIn()) ? ext.getIn() : nullptr;
-}
-
-constexpr int64_t kPairDotLanes = 16; // i32 lanes of a 512-bit vector
 /// On a contraction that becomes pair dots at the end of the pass.
 constexpr llvm::StringLiteral kPairDotBlock = "aot.pair_dot_block";
 
@@ -206,10 +189,6 @@ std::optional<unsigned> reductionLoop(mlir::linalg::LinalgOp op) {
   return dims.front();
 }
 
-/// Rows of A from which a matmul's B stored transposed is packed (see
-/// cacheBlocks); with fewer, each result is a dot product (dotProductTiles).
-constexpr int64_t kTransposedRows = kFewRows;
-
 /// B of a float matmul that reads it as it lies (no panel): packableRhs, or
 /// halfRhs (B f16 or bf16, converted as it is read).
 MatmulRhs streamedRhs(mlir::linalg::LinalgOp op) {
@@ -221,9 +200,10 @@ MatmulRhs streamedRhs(mlir::linalg::LinalgOp op) {
 /// or bf16 B of an f32 matmul: their register tiles would gather B a value
 /// at a time; f64 1 x 1024 by (1024 x 1024)^T: 1.67 ms against 111 us as
 /// dot products), or of a matmul of integer operands, whose dot products
-/// widen and add 16 products at a time into 16 lanes (its pair dots, without a
-/// panel, would gather B one pair at a time: 271 against 36 us for i8 1 x 1024
-/// by (1024 x 1024)^T and 1024 x 1024).
+/// add products into 16 lanes, 16 widened to i32 or, as pair dots, 32 a
+/// step (pairDotProducts) (its register tiles of pair dots, without a
+/// panel, would gather B one pair at a time: 271 against 36 us for i8 1 x
+/// 1024 by (1024 x 1024)^T and 1024 x 1024).
 MatmulRhs dotProductRhs(mlir::linalg::LinalgOp op) {
   if (allElements(op,
                   [](mlir::Type t) { return llvm::isa<mlir::IntegerType>(t); }))
@@ -659,17 +639,18 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     if (mlir::failed(tiled))
       return false;
     mlir::Operation *row = tiled->tiledOps.back();
-    // Integer dot products (outputs) that become pair dots take 32 values
-    // of K a step, each two into one of 16 lanes (pairDotProducts, after
-    // bufferization), where K is a multiple of 32: a last, partial chunk
+    // Integer dot products (outputs) that become pair dots take
+    // kPairDotChunk values of K a step, each two into one lane
+    // (pairDotProducts, after bufferization), where K is a multiple of
+    // kPairDotChunk: a last, partial chunk
     // adds into the lanes after the loop, which pairDotProducts does not
     // follow.
     const bool pairs = pairDot && !outputs.empty() &&
                        isSmallIntegerContraction(op) &&
                        !mlir::ShapedType::isDynamic(ranges[reduced]) &&
-                       ranges[reduced] % (2 * vectorWidth) == 0;
+                       ranges[reduced] % kPairDotChunk == 0;
     const int64_t lanes = tileFor(
-        ranges[reduced], pairs ? 2 * vectorWidth : vectorWidth, Along::Lanes);
+        ranges[reduced], pairs ? kPairDotChunk : vectorWidth, Along::Lanes);
     if (lanes < 2) {
       markForVectors(row);
       return true;
@@ -765,7 +746,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       return mlir::ShapedType::isDynamic(ranges[m]) || ranges[m] >= rows;
     };
     if (small(ranges[k], kBlockK) && small(ranges[n], kBlockN) &&
-        !(transposed && manyRows(kTransposedRows)))
+        !(transposed && manyRows(kFewRows)))
       return op;
     llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
     sizes[m] = tileFor(ranges[m], kBlockM, Along::Rows);
@@ -786,7 +767,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // the copy costs about what one row block's register tiles lose to
     // B's strided rows. A transposed B costs far more unpacked: one row
     // block pays for its copy.
-    if (!manyRows(transposed ? kTransposedRows : kPackedRowBlocks * kBlockM) ||
+    if (!manyRows(transposed ? kFewRows : kPackedRowBlocks * kBlockM) ||
         tiled->loops.size() != 3 + dims->batch.size())
       return block;
     auto rowLoop =

@@ -21,14 +21,20 @@ def matmul_f16(a, b, c=None):
     return out.astype(np.float16)
 
 
-def build(ref):
-    g = ru.rng(2048)
-
-    a = ru.ints(g, (8, 64), -3, 3).astype(np.float16)
+def past_2048(g, rows):
+    """`rows` x 64 by 64 x 40 f16 whose sums start at 2048, then add small
+    values and +1s, which a sum kept in f16 would lose: inputs, results."""
+    a = ru.ints(g, (rows, 64), -3, 3).astype(np.float16)
     a[:, 0] = 2048
     b = ru.ints(g, (64, 40), 0, 2).astype(np.float16)
     b[0, :] = 1
-    ref.add("mm_f16_acc", [a, b], [matmul_f16(a, b)])
+    return [a, b], [matmul_f16(a, b)]
+
+
+def build(ref):
+    g = ru.rng(2048)
+
+    ref.add("mm_f16_acc", *past_2048(g, 8))
 
     a = ru.ints(g, (260, 300), -2, 2).astype(np.float16)
     b = ru.ints(g, (300, 70), -2, 2).astype(np.float16)
@@ -50,12 +56,7 @@ def build(ref):
     ref.add("mv_bf16", [ru.bf16_bits(a), ru.bf16_bits(b)],
             [(a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)])
 
-    # As mm_f16_acc: summed in f16, the +1s after 2048 would be lost.
-    a = ru.ints(g, (3, 64), -3, 3).astype(np.float16)
-    a[:, 0] = 2048
-    b = ru.ints(g, (64, 40), 0, 2).astype(np.float16)
-    b[0, :] = 1
-    ref.add("few_f16_acc", [a, b], [matmul_f16(a, b)])
+    ref.add("few_f16_acc", *past_2048(g, 3))
 
     # Sums of 200 to 900, which bf16 (8 significant bits) holds only to a
     # multiple of 2 or 4: rounded once, from the exact sum.
