@@ -8,12 +8,13 @@
 // run time. Where M < kFewRows, it becomes copies with a static M, each the
 // code of so many static rows: a float B stored K x N (the loops of few
 // rows, which read B once whatever the rows) pads A and the results with
-// zero rows to 1, 2, 4 or 7 rows; otherwise (dot products, integer register
-// tiles, whose every row costs more than reading B again) the rows are cut
-// into static pieces of 4, 2 and 1 rows, the bits of M, each a copy of the
-// op on a slice of A and of the result. A row at a time took 1.5 to 6
-// times as long as the static code for 2 to 7 rows: each row read its tile
-// of B again, from the cache, into registers.
+// zero rows to 1, 2, 4, 5, 6 or 7 rows; otherwise (dot products, integer
+// register tiles, whose every row costs more than reading B again) 3 rows
+// are a piece of their own and other counts are cut into static pieces of
+// 4, 2 and 1 rows, the bits of M, each a copy of the op on a slice of A and
+// of the result. A row at a time took 1.5 to 6 times as long as the static
+// code for 2 to 7 rows: each row read its tile of B again, from the cache,
+// into registers.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/ContractionForms.h"
@@ -45,6 +46,43 @@ constexpr int64_t kPieceRows[] = {4, 2, 1};
 static_assert(kFewRows == 2 * kPieceRows[0],
               "the pieces cover every M below kFewRows");
 
+/// `piece` rows of `op` from row `at` on (along loop `m`), written into
+/// `result` (the rows so far): a tiled copy of the op on static slices of A
+/// and of the result.
+mlir::Value buildPiece(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::linalg::LinalgOp op, unsigned m,
+                       llvm::ArrayRef<mlir::Range> ranges, mlir::Value result,
+                       mlir::Value at, int64_t piece) {
+  // The copy writes into the result so far, not into the op's init, so that
+  // the pieces update one tensor in place.
+  mlir::IRMapping intoResult;
+  intoResult.map(op.getDpsInitOperand(0)->get(), result);
+  auto copy = llvm::cast<mlir::TilingInterface>(
+      b.clone(*op.getOperation(), intoResult));
+  llvm::SmallVector<mlir::OpFoldResult> offsets, sizes;
+  for (auto [d, range] : llvm::enumerate(ranges)) {
+    offsets.push_back(d == m ? mlir::OpFoldResult(at) : range.offset);
+    sizes.push_back(d == m ? b.getIndexAttr(piece) : range.size);
+  }
+  mlir::FailureOr<mlir::TilingResult> tiled =
+      copy.getTiledImplementation(b, offsets, sizes);
+  llvm::SmallVector<mlir::OpFoldResult> position, extent;
+  mlir::Value value;
+  if (mlir::succeeded(tiled) && mlir::succeeded(copy.getResultTilePosition(
+                                    b, 0, offsets, sizes, position, extent))) {
+    llvm::SmallVector<mlir::OpFoldResult> ones(position.size(),
+                                               b.getIndexAttr(1));
+    value = mlir::tensor::InsertSliceOp::create(b, loc, tiled->tiledValues[0],
+                                                result, position, extent, ones);
+  } else {
+    // Every row at once, from the op's own init: right whatever the pieces
+    // before did, only slower.
+    value = b.clone(*op.getOperation())->getResult(0);
+  }
+  copy->erase();
+  return value;
+}
+
 /// Builds, at `b`'s insertion point, the rows of `op` (a matmul of fewer
 /// than kFewRows rows, `rows` of them) as static pieces, one scf.if on each
 /// bit of `rows`; returns the result.
@@ -60,34 +98,8 @@ mlir::Value buildPieces(mlir::OpBuilder &b, mlir::Location loc,
     mlir::Value has = mlir::arith::CmpIOp::create(
         b, loc, mlir::arith::CmpIPredicate::ne, bit, zero);
     auto withPiece = [&](mlir::OpBuilder &b, mlir::Location loc) {
-      // The copy writes into the result so far, not into the op's init, so
-      // that the pieces update one tensor in place.
-      mlir::IRMapping intoResult;
-      intoResult.map(op.getDpsInitOperand(0)->get(), result);
-      auto copy = llvm::cast<mlir::TilingInterface>(
-          b.clone(*op.getOperation(), intoResult));
-      llvm::SmallVector<mlir::OpFoldResult> offsets, sizes;
-      for (auto [d, range] : llvm::enumerate(ranges)) {
-        offsets.push_back(d == m ? mlir::OpFoldResult(done) : range.offset);
-        sizes.push_back(d == m ? b.getIndexAttr(piece) : range.size);
-      }
-      mlir::FailureOr<mlir::TilingResult> tiled =
-          copy.getTiledImplementation(b, offsets, sizes);
-      llvm::SmallVector<mlir::OpFoldResult> at, extent;
-      mlir::Value value;
-      if (mlir::succeeded(tiled) && mlir::succeeded(copy.getResultTilePosition(
-                                        b, 0, offsets, sizes, at, extent))) {
-        llvm::SmallVector<mlir::OpFoldResult> ones(at.size(),
-                                                   b.getIndexAttr(1));
-        value = mlir::tensor::InsertSliceOp::create(
-            b, loc, tiled->tiledValues[0], result, at, extent, ones);
-      } else {
-        // Every row at once, from the op's own init: right whatever the
-        // pieces before did, only slower.
-        value = b.clone(*op.getOperation())->getResult(0);
-      }
-      copy->erase();
-      mlir::scf::YieldOp::create(b, loc, value);
+      mlir::scf::YieldOp::create(
+          b, loc, buildPiece(b, loc, op, m, ranges, result, done, piece));
     };
     auto keep = [&](mlir::OpBuilder &b, mlir::Location loc) {
       mlir::scf::YieldOp::create(b, loc, result);
@@ -98,13 +110,46 @@ mlir::Value buildPieces(mlir::OpBuilder &b, mlir::Location loc,
   return result;
 }
 
+/// The count of rows that has static code of its own beside the pieces:
+/// as pieces of 2 and 1 each reads all of B, where the code of 3 rows reads
+/// it once (by 2048 x 2048, B transposed: 0.66 ms as pieces, 0.49 as 3
+/// rows; i8 B K x N 224 against 183 us). 5 to 7 rows, a piece of 4 among
+/// theirs, take at most 1.16 times as long as their own code would (i8 by B
+/// K x N, 7 rows: 428 against 370 us).
+constexpr int64_t kOwnRows = 3;
+
+/// Builds `op` as buildPieces does, but kOwnRows rows as one piece of their
+/// own, under an scf.if; returns the result.
+mlir::Value buildPiecesOrOwn(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::linalg::LinalgOp op, unsigned m,
+                             llvm::ArrayRef<mlir::Range> ranges,
+                             mlir::Value rows) {
+  mlir::Value own = mlir::arith::CmpIOp::create(
+      b, loc, mlir::arith::CmpIPredicate::eq, rows,
+      mlir::arith::ConstantIndexOp::create(b, loc, kOwnRows));
+  auto whole = [&](mlir::OpBuilder &b, mlir::Location loc) {
+    mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
+    mlir::scf::YieldOp::create(b, loc,
+                               buildPiece(b, loc, op, m, ranges,
+                                          op.getDpsInitOperand(0)->get(), zero,
+                                          kOwnRows));
+  };
+  auto pieces = [&](mlir::OpBuilder &b, mlir::Location loc) {
+    mlir::scf::YieldOp::create(b, loc,
+                               buildPieces(b, loc, op, m, ranges, rows));
+  };
+  return mlir::scf::IfOp::create(b, loc, own, whole, pieces).getResult(0);
+}
+
 /// The static row counts that a float matmul by B stored K x N pads fewer
 /// than kFewRows rows up to: there each piece of buildPieces reads all of B
 /// again, where the loops of few rows read it once for every row of the
 /// tile (by 2048 x 2048: 3 rows 0.71-0.77 ms as pieces of 2 and 1, 0.47 as
 /// such loops of 3 and 0.52 of 4; 7 rows 1.31-1.36 ms as pieces, 0.83).
-constexpr int64_t kPaddedRows[] = {1, 2, 4, 7};
-static_assert(kPaddedRows[3] == kFewRows - 1,
+/// Only 3 rows take the code of more (4: 0.52 against 0.54 ms for 3); 5 and
+/// 6 rows took 0.98 ms as the code of 7, against 0.68 and 0.74 for their own.
+constexpr int64_t kPaddedRows[] = {1, 2, 4, 5, 6, 7};
+static_assert(kPaddedRows[std::size(kPaddedRows) - 1] == kFewRows - 1,
               "the padded counts cover every M below kFewRows");
 
 /// `v`, whose dim `dim` holds `rows` rows, with zero rows after them up to
@@ -221,7 +266,7 @@ void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
       mlir::scf::YieldOp::create(
           b, loc,
           pad ? buildPadded(b, loc, op, rhs.m, rows)
-              : buildPieces(b, loc, op, rhs.m, ranges, rows));
+              : buildPiecesOrOwn(b, loc, op, rhs.m, ranges, rows));
     };
     auto whole = [&](mlir::OpBuilder &b, mlir::Location loc) {
       mlir::Operation *clone = b.clone(*op.getOperation());

@@ -75,7 +75,8 @@ def build(ref):
     # Dynamic M: few rows and many, the same code.
     b = ru.uniform(g, (40, 80))
     for name, rows in (("dynamic_rows_transposed", 3),
-                       ("dynamic_rows_transposed_many", 11)):
+                       ("dynamic_rows_transposed_many", 11),
+                       ("dynamic_rows_transposed_seven", 7)):
         a = ru.uniform(g, (rows, 80))
         ref.add(name, [a, b], [(f(a) @ f(b).T).astype(np.float32)])
 
@@ -83,6 +84,7 @@ def build(ref):
     for name, rows in (("dynamic_rows_times_matrix", 5),
                        ("dynamic_rows_times_matrix_many", 9),
                        ("dynamic_rows_seven", 7),
+                       ("dynamic_rows_six", 6),
                        ("dynamic_rows_three", 3)):
         a = ru.uniform(g, (rows, 96))
         c = ru.uniform(g, (rows, 70))
