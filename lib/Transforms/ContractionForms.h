@@ -43,10 +43,10 @@ bool hasFewRows(mlir::linalg::LinalgOp op, const MatmulRhs &rhs);
 /// rows (B stored transposed with K innermost, or B stored K x N) becomes
 /// an scf.if on M < kFewRows: where it holds, copies of the op with a
 /// static M, so that few rows get the code of few static rows (a float B
-/// stored K x N: on A and the init padded with zero rows to 1, 2, 4 or 7;
-/// otherwise pieces of 4, 2 and 1 rows, one for each bit of M, on slices
-/// of A and of the result); the op itself, for many rows, where it does
-/// not.
+/// stored K x N: on A and the init padded with zero rows to 1, 2, 4, 5, 6
+/// or 7; otherwise 3 rows as one piece, other counts as pieces of 4, 2 and
+/// 1 rows, one for each bit of M, on slices of A and of the result); the op
+/// itself, for many rows, where it does not.
 void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn);
 
 /// B of `op` where A and the result are f32 and B f16 or bf16: a matmul of
