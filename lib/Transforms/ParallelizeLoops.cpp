@@ -9,7 +9,8 @@
 // are those of a maintained runtime (libomp), not a pool of our own. A loop
 // whose trip count is only known when the code runs gets an `if` clause:
 // below the trips that are worth threads (the mark's value), the calling
-// thread runs it alone, without waking the others.
+// thread runs it alone, without waking the others. A loop marked as its
+// fallback runs on threads where it makes a single trip.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace aot {
@@ -77,18 +79,55 @@ struct ParallelizeLoopsPass : impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
     // same bound values share the first one's condition: either is right,
     // and only where the work starts on threads differs.
     llvm::DenseMap<Bounds, mlir::Value> conditions;
+    // The fallback loops of the loops on threads, each with whether its
+    // loop makes trips enough for threads.
+    llvm::SmallVector<std::pair<mlir::scf::ForOp, mlir::Value>> fallbacks;
+    const bool onThreads = threads && *threads != 1;
     for (mlir::scf::ForOp loop : marked) {
       auto minTrips = loop->getAttrOfType<mlir::IntegerAttr>(kParallelLoopAttr);
       loop->removeAttr(kParallelLoopAttr);
-      if (!threads || *threads == 1 || loop.getNumResults() != 0 ||
+      llvm::SmallVector<mlir::scf::ForOp> inside;
+      loop->walk([&](mlir::scf::ForOp inner) {
+        if (inner->removeAttr(kParallelFallbackAttr) && onThreads)
+          inside.push_back(inner);
+      });
+      if (!onThreads || loop.getNumResults() != 0 ||
           !privatizeScratchBuffers(loop))
         continue;
       Bounds bounds{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
-      if (minTrips && minTrips.getInt() > 1 && !conditions.count(bounds))
-        conditions[bounds] = makesTrips(loop, minTrips.getInt());
+      int64_t least = minTrips ? minTrips.getInt() : 0;
+      if (!inside.empty())
+        least = std::max<int64_t>(least, 2);
+      if (least > 1) {
+        // A fallback's condition needs this one before the loop.
+        mlir::Value enough = inside.empty() && conditions.count(bounds)
+                                 ? conditions[bounds]
+                                 : makesTrips(loop, least);
+        conditions.try_emplace(bounds, enough);
+        for (mlir::scf::ForOp fallback : inside)
+          fallbacks.push_back({fallback, enough});
+      }
       toParallel(loop);
       any = true;
     }
+    for (auto [loop, outerOnThreads] : fallbacks) {
+      Bounds bounds{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
+      if (conditions.count(bounds) || loop.getNumResults() != 0 ||
+          !privatizeScratchBuffers(loop))
+        continue;
+      mlir::OpBuilder b(loop);
+      mlir::Location loc = loop.getLoc();
+      mlir::Value single = mlir::arith::XOrIOp::create(
+          b, loc, outerOnThreads,
+          mlir::arith::ConstantIntOp::create(b, loc, 1, 1));
+      conditions[bounds] =
+          mlir::arith::AndIOp::create(b, loc, single, makesTrips(loop, 2));
+      toParallel(loop);
+    }
+    // Fallbacks of loops that were not marked.
+    module.walk([&](mlir::scf::ForOp loop) {
+      loop->removeAttr(kParallelFallbackAttr);
+    });
     if (!any)
       return;
     mlir::OpPassManager pm(mlir::ModuleOp::getOperationName());
@@ -99,9 +138,12 @@ struct ParallelizeLoopsPass : impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
       signalPassFailure();
       return;
     }
+    mlir::DominanceInfo dominance(module);
     module.walk([&](mlir::omp::ParallelOp parallel) {
+      // The parallel op's own loop nest, the first in pre-order (that of a
+      // fallback inside it comes later).
       mlir::omp::LoopNestOp nest;
-      parallel.walk([&](mlir::omp::LoopNestOp n) {
+      parallel.walk<mlir::WalkOrder::PreOrder>([&](mlir::omp::LoopNestOp n) {
         nest = n;
         return mlir::WalkResult::interrupt();
       });
@@ -110,7 +152,10 @@ struct ParallelizeLoopsPass : impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
       auto it = conditions.find(Bounds{nest.getLoopLowerBounds()[0],
                                        nest.getLoopUpperBounds()[0],
                                        nest.getLoopSteps()[0]});
-      if (it != conditions.end())
+      // A condition that another loop of the same bounds computed where
+      // this one cannot see it is left out: threads are then always used.
+      if (it != conditions.end() &&
+          dominance.properlyDominates(it->second, parallel))
         parallel.getIfExprMutable().assign(it->second);
     });
   }

@@ -38,6 +38,11 @@ inline mlir::func::FuncOp calledDispatch(mlir::Operation *op,
 /// aot-tile-and-vectorize, read by aot-parallelize-loops. Its value (i64):
 /// the fewest trips worth threads when the trip count is dynamic (0: any).
 inline constexpr llvm::StringLiteral kParallelLoopAttr = "aot.parallel";
+/// On an scf.for inside one marked kParallelLoopAttr whose trip count is
+/// dynamic: runs on threads where that loop makes one trip (set by
+/// aot-tile-and-vectorize, read by aot-parallelize-loops).
+inline constexpr llvm::StringLiteral kParallelFallbackAttr =
+    "aot.parallel_fallback";
 /// On the scf.for along K of dot products computed several at a time: set
 /// by aot-tile-and-vectorize, read by aot-prefetch-rows.
 inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "aot.prefetch_rows";

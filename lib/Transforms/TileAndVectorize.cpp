@@ -307,6 +307,11 @@ struct ParallelLoop {
   /// the fewest trips with enough work for threads (fewer run on the
   /// calling thread, decided when the code runs). 0: no such bound.
   int64_t minTrips;
+  /// In a contraction whose sizes are all dynamic, the next tile loop
+  /// inside this one over a parallel dim, which runs on threads where this
+  /// one makes a single trip (a dynamic matmul of N <= 256: one block of
+  /// columns, its blocks of rows on threads).
+  std::optional<unsigned> fallback;
 };
 
 /// Which tile loop of those that tiling `op` with `sizes` (in the order of
@@ -349,7 +354,28 @@ std::optional<ParallelLoop> parallelLoop(mlir::linalg::LinalgOp op,
     int64_t minTrips = 0;
     if (mlir::ShapedType::isDynamic(ranges[d]) && perTrip > 0)
       minTrips = (kParallelWork + perTrip - 1) / perTrip;
-    return ParallelLoop{loop, minTrips};
+    ParallelLoop parallel{loop, minTrips, std::nullopt};
+    // With a bound on the trips that work allows, a single trip has too
+    // little work for threads; an elementwise op's inner loops too little
+    // per trip.
+    if (!mlir::ShapedType::isDynamic(ranges[d]) || minTrips != 0 ||
+        !mlir::linalg::isaContractionOpInterface(op))
+      return parallel;
+    // Loops over reductions may lie between: within one of their trips,
+    // the trips of a loop over a parallel dim are still independent.
+    unsigned inner = loop;
+    for (size_t j = i + 1; j < ranges.size(); ++j) {
+      size_t e = interchange.empty() ? j : size_t(interchange[j]);
+      if (e >= sizes.size() || sizes[e] == 0)
+        continue;
+      ++inner;
+      if (mlir::linalg::isParallelIterator(iterators[e]) &&
+          (mlir::ShapedType::isDynamic(ranges[e]) || ranges[e] > sizes[e])) {
+        parallel.fallback = inner;
+        break;
+      }
+    }
+    return parallel;
   }
   return std::nullopt;
 }
@@ -364,11 +390,16 @@ void markParallel(mlir::scf::SCFTilingResult &tiled,
   for (mlir::Operation *p = loop->getParentOp(); p; p = p->getParentOp())
     if (p->hasAttr(kParallelLoopAttr))
       return;
-  if (llvm::isa<mlir::scf::ForOp>(loop))
-    loop->setAttr(
-        kParallelLoopAttr,
-        mlir::IntegerAttr::get(mlir::IntegerType::get(loop->getContext(), 64),
-                               parallel->minTrips));
+  if (!llvm::isa<mlir::scf::ForOp>(loop))
+    return;
+  auto i64 = mlir::IntegerType::get(loop->getContext(), 64);
+  loop->setAttr(kParallelLoopAttr,
+                mlir::IntegerAttr::get(i64, parallel->minTrips));
+  if (parallel->fallback && *parallel->fallback < tiled.loops.size() &&
+      llvm::isa<mlir::scf::ForOp>(
+          tiled.loops[*parallel->fallback].getOperation()))
+    tiled.loops[*parallel->fallback]->setAttr(
+        kParallelFallbackAttr, mlir::UnitAttr::get(loop->getContext()));
 }
 
 /// Tiles `op` in place with tile sizes `sizes` (its uses take the tiled
