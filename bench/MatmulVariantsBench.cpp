@@ -44,12 +44,13 @@ std::vector<std::int8_t> randomInt8(std::size_t count, unsigned seed) {
 }
 
 /// One timed case: a compiled function on its arguments next to Eigen's
-/// product of the same values. The lambdas own the buffers that `args`
-/// borrow.
+/// product of the same values.
 struct Case {
   bool integer = false;
   std::string shape, function;
   double ops = 0;
+  /// The buffers that `args` borrow.
+  std::vector<std::shared_ptr<const void>> buffers;
   std::vector<CallArg> args;
   /// Eigen's product, into a matrix of its own.
   std::function<void()> eigen;
@@ -76,6 +77,7 @@ Case unalignedCase(std::int64_t n) {
   cs.shape = std::to_string(n);
   cs.function = "f32_" + std::to_string(n);
   cs.ops = 2.0 * double(n) * double(n) * double(n);
+  cs.buffers = {a, b};
   cs.args = {abi::Tensor::borrow(a->data() + 1, {n, n}),
              abi::Tensor::borrow(b->data() + 1, {n, n})};
   cs.eigen = [a, b, c, n] {
@@ -116,6 +118,7 @@ Case intCase(const std::string &function, std::int64_t m, std::int64_t n,
              (transposed ? " * (" : " * ") + std::to_string(n) + "x" +
              std::to_string(n) + (transposed ? ")^T" : "");
   cs.ops = 2.0 * double(m) * double(n) * double(n);
+  cs.buffers = {a, b};
   cs.args = {abi::Tensor::borrow(a->data(), {m, n}),
              abi::Tensor::borrow(b->data(), {n, n})};
   cs.eigen = [wa, wb, c, transposed] {
@@ -124,7 +127,7 @@ Case intCase(const std::string &function, std::int64_t m, std::int64_t n,
     else
       c->noalias() = *wa * *wb;
   };
-  cs.right = [a, b, c](LoadedModule &, const abi::Tensor &result) {
+  cs.right = [c](LoadedModule &, const abi::Tensor &result) {
     return std::memcmp(result.data<std::int32_t>(), c->data(),
                        std::size_t(c->size()) * sizeof(std::int32_t)) == 0;
   };

@@ -127,7 +127,7 @@ mlir::Value buildPiecesOrOwn(mlir::OpBuilder &b, mlir::Location loc,
   mlir::Value own = mlir::arith::CmpIOp::create(
       b, loc, mlir::arith::CmpIPredicate::eq, rows,
       mlir::arith::ConstantIndexOp::create(b, loc, kOwnRows));
-  auto whole = [&](mlir::OpBuilder &b, mlir::Location loc) {
+  auto ownPiece = [&](mlir::OpBuilder &b, mlir::Location loc) {
     mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
     mlir::scf::YieldOp::create(b, loc,
                                buildPiece(b, loc, op, m, ranges,
@@ -138,7 +138,7 @@ mlir::Value buildPiecesOrOwn(mlir::OpBuilder &b, mlir::Location loc,
     mlir::scf::YieldOp::create(b, loc,
                                buildPieces(b, loc, op, m, ranges, rows));
   };
-  return mlir::scf::IfOp::create(b, loc, own, whole, pieces).getResult(0);
+  return mlir::scf::IfOp::create(b, loc, own, ownPiece, pieces).getResult(0);
 }
 
 /// The static row counts that a float matmul by B stored K x N pads fewer
@@ -171,23 +171,18 @@ mlir::Value padRows(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                                      zero);
 }
 
-/// The position of loop `m` among the results of `map`, if any.
-std::optional<int64_t> rowDim(mlir::AffineMap map, unsigned m) {
-  for (auto [i, e] : llvm::enumerate(map.getResults()))
-    if (auto d = llvm::dyn_cast<mlir::AffineDimExpr>(e);
-        d && d.getPosition() == m)
-      return i;
-  return std::nullopt;
-}
-
 /// `op` on A and its init padded with zero rows (along loop `m`) from
 /// `rows` to `padded`: its first `rows` rows.
 mlir::Value onPaddedRows(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::linalg::LinalgOp op, unsigned m,
                          mlir::Value rows, int64_t padded) {
+  // The position of loop `m` among the dims of an operand, if any.
+  auto rowDim = [&](mlir::AffineMap map) {
+    return map.getResultPosition(b.getAffineDimExpr(m));
+  };
   llvm::SmallVector<mlir::Value> operands;
   for (mlir::OpOperand &operand : op->getOpOperands()) {
-    std::optional<int64_t> dim = rowDim(op.getMatchingIndexingMap(&operand), m);
+    std::optional<unsigned> dim = rowDim(op.getMatchingIndexingMap(&operand));
     operands.push_back(dim ? padRows(b, loc, operand.get(), *dim, rows, padded)
                            : operand.get());
   }
@@ -199,7 +194,7 @@ mlir::Value onPaddedRows(mlir::OpBuilder &b, mlir::Location loc,
                                                 b.getIndexAttr(0)),
       strides(type.getRank(), b.getIndexAttr(1)),
       sizes = mlir::tensor::getMixedSizes(b, loc, op.getDpsInits()[0]);
-  sizes[*rowDim(op.getIndexingMapsArray().back(), m)] = rows;
+  sizes[*rowDim(op.getIndexingMapsArray().back())] = rows;
   return mlir::tensor::ExtractSliceOp::create(b, loc, type, copy->getResult(0),
                                               offsets, sizes, strides);
 }

@@ -331,14 +331,21 @@ std::optional<ParallelLoop> parallelLoop(mlir::linalg::LinalgOp op,
   if (work < kParallelWork)
     return std::nullopt;
   auto iterators = op.getIteratorTypesArray();
+  // The dim of the i-th loop in tiling order, if tiled.
+  auto tiledDim = [&](size_t i) -> std::optional<size_t> {
+    size_t d = interchange.empty() ? i : size_t(interchange[i]);
+    return d < sizes.size() && sizes[d] != 0 ? std::optional(d) : std::nullopt;
+  };
+  auto once = [&](size_t d) {
+    return !mlir::ShapedType::isDynamic(ranges[d]) && ranges[d] <= sizes[d];
+  };
   unsigned loop = 0;
   for (size_t i = 0; i < ranges.size(); ++i) {
-    size_t d = interchange.empty() ? i : size_t(interchange[i]);
-    if (d >= sizes.size() || sizes[d] == 0)
+    std::optional<size_t> tiled = tiledDim(i);
+    if (!tiled)
       continue;
-    bool once =
-        !mlir::ShapedType::isDynamic(ranges[d]) && ranges[d] <= sizes[d];
-    if (once) {
+    const size_t d = *tiled;
+    if (once(d)) {
       ++loop;
       continue;
     }
@@ -365,12 +372,11 @@ std::optional<ParallelLoop> parallelLoop(mlir::linalg::LinalgOp op,
     // the trips of a loop over a parallel dim are still independent.
     unsigned inner = loop;
     for (size_t j = i + 1; j < ranges.size(); ++j) {
-      size_t e = interchange.empty() ? j : size_t(interchange[j]);
-      if (e >= sizes.size() || sizes[e] == 0)
+      std::optional<size_t> e = tiledDim(j);
+      if (!e)
         continue;
       ++inner;
-      if (mlir::linalg::isParallelIterator(iterators[e]) &&
-          (mlir::ShapedType::isDynamic(ranges[e]) || ranges[e] > sizes[e])) {
+      if (mlir::linalg::isParallelIterator(iterators[*e]) && !once(*e)) {
         parallel.fallback = inner;
         break;
       }
@@ -673,9 +679,8 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     // Integer dot products (outputs) that become pair dots take
     // kPairDotChunk values of K a step, each two into one lane
     // (pairDotProducts, after bufferization), where K is a multiple of
-    // kPairDotChunk: a last, partial chunk
-    // adds into the lanes after the loop, which pairDotProducts does not
-    // follow.
+    // kPairDotChunk: a last, partial chunk adds into the lanes after the
+    // loop, which pairDotProducts does not follow.
     const bool pairs = pairDot && !outputs.empty() &&
                        isSmallIntegerContraction(op) &&
                        !mlir::ShapedType::isDynamic(ranges[reduced]) &&
