@@ -195,8 +195,14 @@ mlir::Value onPaddedRows(mlir::OpBuilder &b, mlir::Location loc,
       strides(type.getRank(), b.getIndexAttr(1)),
       sizes = mlir::tensor::getMixedSizes(b, loc, op.getDpsInits()[0]);
   sizes[*rowDim(op.getIndexingMapsArray().back())] = rows;
-  return mlir::tensor::ExtractSliceOp::create(b, loc, type, copy->getResult(0),
-                                              offsets, sizes, strides);
+  mlir::Value slice = mlir::tensor::ExtractSliceOp::create(
+      b, loc, type, copy->getResult(0), offsets, sizes, strides);
+  // Written back into the op's own init, so that every branch yields that
+  // tensor and the function writes its result in place; a yielded slice of
+  // the padded tensor made bufferization copy the whole result, of any M,
+  // into a new buffer after the branch (2048 x 2048: 16 MiB).
+  return mlir::tensor::InsertSliceOp::create(b, loc, slice, op.getDpsInits()[0],
+                                             offsets, sizes, strides);
 }
 
 /// Builds, at `b`'s insertion point, `op` (a float matmul by B stored K x
