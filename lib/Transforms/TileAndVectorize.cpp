@@ -6,6 +6,7 @@
 // writes out of that loop: the accumulator then stays in vector registers.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/CollapseFills.h"
 #include "Transforms/ContractionForms.h"
 #include "Transforms/PackPanels.h"
 #include "Transforms/PairDots.h"
@@ -834,6 +835,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
   void runOnOperation() override {
     mlir::func::FuncOp fn = getOperation();
     mlir::IRRewriter rewriter(fn.getContext());
+    collapseFills(rewriter, fn);
     branchOnFewRows(rewriter, fn);
     prepareContractions(rewriter, fn);
     transposeIntegerRhs(rewriter, fn);

@@ -27,12 +27,30 @@ def fill_rng_2d(shape, lo, hi, seed):
     return out
 
 
+def conv_nhwc_hwcf(x, k):
+    """A stride-1, undilated convolution summed in int64."""
+    kh, kw = k.shape[:2]
+    oh, ow = x.shape[1] - kh + 1, x.shape[2] - kw + 1
+    out = np.zeros((x.shape[0], oh, ow, k.shape[3]), np.int64)
+    for a in range(kh):
+        for b in range(kw):
+            window = x[:, a:a + oh, b:b + ow, :].astype(np.int64)
+            out += np.einsum("nhwc,cf->nhwf", window, k[a, b].astype(np.int64))
+    return out
+
+
 def build(ref):
     g = ru.rng(99)
     x = ru.uniform(g, (4, 5))
     ref.add("alloc_and_copy", [x], [np.ones((4, 5), np.float32), x])
     lo, hi, seed = np.float64(-1.5), np.float64(2.5), np.int32(-7)
     ref.add("rng", [lo, hi, seed], [fill_rng_2d((3, 4), lo, hi, int(seed))])
+    ref.add("zero_fill_odd_rows", [], [np.zeros((3, 4, 54, 33), np.float32)])
+    x = ru.ints(g, (3, 8, 58, 32), -128, 127, np.int8)
+    k = ru.ints(g, (5, 5, 32, 33), -128, 127, np.int8)
+    out = conv_nhwc_hwcf(x, k)
+    assert np.abs(out).max() < 2**31
+    ref.add("conv_i8_odd_channels", [x, k], [out.astype(np.int32)])
 
 
 if __name__ == "__main__":
