@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/CollapseFills.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 
 namespace aot {
 
@@ -49,9 +49,7 @@ void collapseFills(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
     mlir::Value init = fill.getOutputs()[0];
     auto type = llvm::cast<mlir::RankedTensorType>(init.getType());
     rewriter.setInsertionPoint(fill);
-    llvm::SmallVector<mlir::ReassociationIndices> all(1);
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.front().push_back(d);
+    llvm::SmallVector<mlir::ReassociationIndices> all{allDims(type.getRank())};
     mlir::Value flat =
         mlir::tensor::CollapseShapeOp::create(rewriter, loc, init, all);
     mlir::Value filled =

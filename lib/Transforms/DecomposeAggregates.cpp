@@ -54,14 +54,6 @@ bool isStaticReshape(mlir::tensor::ReshapeOp op) {
          to.getRank() > 0;
 }
 
-/// All `rank` dims as one group.
-mlir::ReassociationIndices allDims(int64_t rank) {
-  mlir::ReassociationIndices dims;
-  for (int64_t i = 0; i < rank; ++i)
-    dims.push_back(i);
-  return dims;
-}
-
 /// A static `op` as a collapse_shape to one dim and an expand_shape from
 /// it: views, with no shape operand to read when the code runs (on a GPU
 /// target that operand would be in device memory, out of the host's reach).

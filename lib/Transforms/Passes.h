@@ -13,6 +13,15 @@
 
 namespace aot {
 
+/// All `rank` dims as one group: the reassociation of a collapse to one dim
+/// or an expand from it.
+inline mlir::ReassociationIndices allDims(int64_t rank) {
+  mlir::ReassociationIndices dims;
+  for (int64_t i = 0; i < rank; ++i)
+    dims.push_back(i);
+  return dims;
+}
+
 /// The unit attribute that marks a function made by aot-form-dispatches.
 inline constexpr llvm::StringLiteral kDispatchAttr = "aot.dispatch";
 
