@@ -45,6 +45,10 @@ std::string matmulText(const MatmulText &spec);
 /// `count` values uniform in [-1, 1) from the fixed `seed`.
 std::vector<float> randomValues(std::size_t count, unsigned seed);
 
+/// The median time of one call of `sig`'s function in `module` with
+/// arguments uniform in [-1, 1) (f32 tensors); 0 when a call fails.
+double timeCall(LoadedModule &module, const FunctionSig &sig, bool quick);
+
 /// Prints the CPU model, core count, compiler version and Eigen's SIMD set.
 void printMachine();
 
@@ -86,5 +90,10 @@ bool runReductionBench(const Options &options);
 /// dispatches as the layer formed them next to the same matmul compiled
 /// alone. Returns false when a compile or a call failed.
 bool runEncoderBench(const Options &options);
+
+/// A deep MLP whose layers slice their weights from one stacked tensor,
+/// timed next to the same layers given each weight as an argument of its
+/// own. Returns false when a compile or a call failed.
+bool runStackedWeightsBench(const Options &options);
 
 } // namespace aot::bench

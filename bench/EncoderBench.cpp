@@ -40,21 +40,6 @@ std::vector<abi::Tensor> randomArgs(const FunctionSig &sig, unsigned seed) {
   return out;
 }
 
-/// The median time of one call of `function` with random arguments; 0
-/// when a call fails.
-double timeCall(LoadedModule &module, const FunctionSig &sig, bool quick) {
-  std::vector<abi::Tensor> tensors = randomArgs(sig, 7);
-  std::vector<CallArg> args(tensors.begin(), tensors.end());
-  bool failed = false;
-  Measurement m = measure(
-      [&] {
-        if (!module.call(sig.name, args))
-          failed = true;
-      },
-      quick ? 0.05 : 0.5, 3, 2000);
-  return failed ? 0 : m.seconds;
-}
-
 /// "128x256" for a shape.
 std::string shapeText(const std::vector<std::int64_t> &shape) {
   std::string s;
@@ -90,6 +75,19 @@ std::string aloneFunction(const std::string &name, const FunctionSig &sig) {
 }
 
 } // namespace
+
+double timeCall(LoadedModule &module, const FunctionSig &sig, bool quick) {
+  std::vector<abi::Tensor> tensors = randomArgs(sig, 7);
+  std::vector<CallArg> args(tensors.begin(), tensors.end());
+  bool failed = false;
+  Measurement m = measure(
+      [&] {
+        if (!module.call(sig.name, args))
+          failed = true;
+      },
+      quick ? 0.05 : 0.5, 3, 2000);
+  return failed ? 0 : m.seconds;
+}
 
 bool runEncoderBench(const Options &options) {
   std::printf("== transformer encoder layer (bench/models/encoder.mlir: 128 "

@@ -1,7 +1,8 @@
 //===- main.cpp - aot-bench: generated code vs Eigen, compile time --------===//
 //
 // aot-bench [--quick] [--model FILE]
-//           [--only=compile|scaling|weights|matmul|layouts|conv|reductions|encoder]
+//           [--only=compile|scaling|weights|matmul|layouts|conv|reductions|encoder|
+//                   stacked]
 //
 // Prints, for one run on one machine: the machine, the compile time of a
 // model in-process next to the chain mlir-opt-22 | mlir-translate-22 |
@@ -71,7 +72,8 @@ void printUsage(std::FILE *out) {
   std::fprintf(
       out,
       "usage: aot-bench [--quick] [--model FILE] "
-      "[--only=compile|scaling|weights|matmul|layouts|conv|reductions|encoder]"
+      "[--only=compile|scaling|weights|matmul|layouts|conv|reductions|encoder|"
+      "stacked]"
       "\n"
       "  --quick       only N = 256 and one compile repetition\n"
       "  --model FILE  the model whose compile time is measured\n"
@@ -82,7 +84,9 @@ void printUsage(std::FILE *out) {
       "                its B-transposed and batch table\n"
       "                alone), the convolutions or softmax and layer norm\n"
       "                against Eigen, or the encoder layer's\n"
-      "                matmuls against the same alone\n",
+      "                matmuls against the same alone, or layers\n"
+      "                slicing one stacked weight against the\n"
+      "                same layers given each weight apart\n",
       AOT_BENCH_MODEL);
 }
 } // namespace
@@ -122,7 +126,8 @@ int main(int argc, char **argv) {
                 !std::strcmp(argv[i] + 7, "layouts") ||
                 !std::strcmp(argv[i] + 7, "conv") ||
                 !std::strcmp(argv[i] + 7, "reductions") ||
-                !std::strcmp(argv[i] + 7, "encoder"))) {
+                !std::strcmp(argv[i] + 7, "encoder") ||
+                !std::strcmp(argv[i] + 7, "stacked"))) {
       only = argv[i] + 7;
     } else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
       aot::bench::printUsage(stdout);
@@ -170,6 +175,8 @@ int main(int argc, char **argv) {
   }
   if (wanted("encoder"))
     ok = aot::bench::runEncoderBench(options) && ok;
+  if (wanted("stacked"))
+    ok = aot::bench::runStackedWeightsBench(options) && ok;
   if (!ok) {
     std::printf("\naot-bench: FAILED (see above)\n");
     return 1;

@@ -16,13 +16,24 @@
 // bufferization's conflict analysis of one tensor written by every layer
 // costs time quadratic in the number of layers.
 //
+// A slice that a dispatch reads (a layer's weights cut from a stacked
+// tensor) goes in with the dispatch, its offsets as arguments: passed as
+// itself, it would reach the dispatch as a buffer of identity layout, which
+// bufferization makes by copying the slice at every call; inside, it is a
+// view of the whole tensor. Offsets as arguments, not constants, keep the
+// dispatches of layers that differ only in where their slice starts one
+// function (aot-deduplicate-dispatches).
+//
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -87,6 +98,21 @@ bool isCopiedIn(mlir::Value value) {
   return !dense || dense.isSplat();
 }
 
+/// A view that a dispatch reading `value` takes in with it: a slice of unit
+/// strides in `block`, or a reshape of one.
+bool isPulledView(mlir::Value value, mlir::Block *block) {
+  mlir::Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != block)
+    return false;
+  if (auto slice = llvm::dyn_cast<mlir::tensor::ExtractSliceOp>(def))
+    return llvm::all_of(slice.getStaticStrides(),
+                        [](int64_t stride) { return stride == 1; });
+  if (llvm::isa<mlir::tensor::ExpandShapeOp, mlir::tensor::CollapseShapeOp>(
+          def))
+    return isPulledView(def->getOperand(0), block);
+  return false;
+}
+
 struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
   void runOnOperation() override {
     mlir::ModuleOp module = getOperation();
@@ -149,15 +175,51 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     group.insert(root);
     llvm::SmallPtrSet<mlir::Operation *, 4> inGroup(group.begin(), group.end());
 
+    // What the group writes: its views are not pulled in (the dispatch
+    // would write into a tensor it takes as read-only).
+    llvm::SmallPtrSet<mlir::Value, 4> written;
+    for (mlir::Operation *op : group)
+      if (auto linalgOp = llvm::dyn_cast<mlir::linalg::LinalgOp>(op))
+        for (mlir::OpOperand &init : linalgOp.getDpsInitsMutable())
+          written.insert(init.get());
+
     // What the group reads from outside (operands and values its regions
-    // capture). Ops copied in come after what they use, in `copiedIn`.
+    // capture). Ops copied in come after what they use, in `copiedIn`;
+    // the offsets of a slice pulled in are arguments, in `sliceOffsets`.
     llvm::SetVector<mlir::Value> inputs;
     llvm::SetVector<mlir::Operation *> copiedIn;
+    llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value>>
+        sliceOffsets;
     std::function<void(mlir::Value)> use = [&](mlir::Value v) {
       mlir::Operation *def = v.getDefiningOp();
       if (destinations.contains(v) || inGroup.contains(def) ||
           copiedIn.contains(def))
         return;
+      if (!written.contains(v) && isPulledView(v, block)) {
+        use(def->getOperand(0));
+        auto slice = llvm::dyn_cast<mlir::tensor::ExtractSliceOp>(def);
+        if (!slice) {
+          for (mlir::Value size : def->getOperands().drop_front())
+            inputs.insert(size);
+          copiedIn.insert(def);
+          return;
+        }
+        for (mlir::Value size : slice.getSizes())
+          inputs.insert(size);
+        mlir::OpBuilder b(slice);
+        llvm::SmallVector<mlir::Value> offsets;
+        for (mlir::OpFoldResult offset : slice.getMixedOffsets()) {
+          auto value = llvm::dyn_cast<mlir::Value>(offset);
+          if (!value)
+            value = mlir::arith::ConstantIndexOp::create(
+                b, slice.getLoc(), *mlir::getConstantIntValue(offset));
+          inputs.insert(value);
+          offsets.push_back(value);
+        }
+        sliceOffsets[slice] = std::move(offsets);
+        copiedIn.insert(def);
+        return;
+      }
       if (!isCopiedIn(v)) {
         inputs.insert(v);
         return;
@@ -191,11 +253,6 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
                       b.getArrayAttr({b.getStringAttr("noinline")}));
     // Tensors the group only reads: bufferization may not write them, and
     // aot-split-shared-reads may hand the same buffer to many dispatches.
-    llvm::SmallPtrSet<mlir::Value, 4> written;
-    for (mlir::Operation *op : group)
-      if (auto linalgOp = llvm::dyn_cast<mlir::linalg::LinalgOp>(op))
-        for (mlir::OpOperand &init : linalgOp.getDpsInitsMutable())
-          written.insert(init.get());
     for (auto [i, value] : llvm::enumerate(inputs))
       if (llvm::isa<mlir::TensorType>(value.getType()) &&
           !written.contains(value))
@@ -208,8 +265,27 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     for (auto [value, arg] : llvm::zip(arguments, body->getArguments()))
       map.map(value, arg);
     b.setInsertionPointToStart(body);
-    for (mlir::Operation *op : copiedIn)
-      b.clone(*op, map);
+    for (mlir::Operation *op : copiedIn) {
+      auto offsets = sliceOffsets.find(op);
+      if (offsets == sliceOffsets.end()) {
+        b.clone(*op, map);
+        continue;
+      }
+      // The slice again, at offsets that are arguments.
+      auto slice = llvm::cast<mlir::tensor::ExtractSliceOp>(op);
+      llvm::SmallVector<mlir::OpFoldResult> mixedOffsets, sizes;
+      for (mlir::Value offset : offsets->second)
+        mixedOffsets.push_back(map.lookup(offset));
+      for (mlir::OpFoldResult size : slice.getMixedSizes())
+        if (auto value = llvm::dyn_cast<mlir::Value>(size))
+          sizes.push_back(map.lookup(value));
+        else
+          sizes.push_back(size);
+      auto inside = mlir::tensor::ExtractSliceOp::create(
+          b, slice.getLoc(), slice.getType(), map.lookup(slice.getSource()),
+          mixedOffsets, sizes, slice.getMixedStrides());
+      map.map(slice.getResult(), inside.getResult());
+    }
     for (mlir::Operation *op : group)
       b.clone(*op, map);
     llvm::SmallVector<mlir::Value> returned;
@@ -236,6 +312,11 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     for (mlir::Value destination : destinations)
       if (destination.use_empty())
         destination.getDefiningOp()->erase();
+    // Slices the dispatch took in that nothing else reads.
+    for (mlir::Operation *op : llvm::reverse(copiedIn))
+      if (sliceOffsets.contains(op) || isPulledView(op->getResult(0), block))
+        if (mlir::isOpTriviallyDead(op))
+          op->erase();
     return dispatch;
   }
 };

@@ -1298,3 +1298,86 @@ func.func @tosa_mlp(%x: tensor<1x4x16xf32>, %w: tensor<64x16x16xf32>, %b: tensor
   %r63 = tosa.clamp %a63 {min_val = -1.0 : f32, max_val = 1.0 : f32} : (tensor<1x4x16xf32>) -> tensor<1x4x16xf32>
   return %r63 : tensor<1x4x16xf32>
 }
+
+// The same layers as a loop: layer %i slices its weights at %i.
+func.func @scan_mlp(%x: tensor<4x16xf32>, %w: tensor<64x16x16xf32>, %b: tensor<64x16xf32>) -> tensor<4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %lo = arith.constant -1.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 64 : index
+  %out = scf.for %i = %c0 to %n step %c1 iter_args(%h = %x) -> (tensor<4x16xf32>) {
+    %wi = tensor.extract_slice %w[%i, 0, 0] [1, 16, 16] [1, 1, 1] : tensor<64x16x16xf32> to tensor<16x16xf32>
+    %bi = tensor.extract_slice %b[%i, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<16xf32>
+    %e = tensor.empty() : tensor<4x16xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+    %m = linalg.matmul ins(%h, %wi : tensor<4x16xf32>, tensor<16x16xf32>) outs(%f : tensor<4x16xf32>) -> tensor<4x16xf32>
+    %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%m, %bi : tensor<4x16xf32>, tensor<16xf32>) outs(%e : tensor<4x16xf32>) {
+    ^bb0(%v: f32, %bv: f32, %o: f32):
+      %s = arith.addf %v, %bv : f32
+      %l = arith.maximumf %s, %lo : f32
+      %y = arith.minimumf %l, %hi : f32
+      linalg.yield %y : f32
+    } -> tensor<4x16xf32>
+    scf.yield %r : tensor<4x16xf32>
+  }
+  return %out : tensor<4x16xf32>
+}
+
+// 4 layers whose weights are column blocks of one matrix (slices of
+// row stride 64, not contiguous), biases rows of the stacked %b.
+func.func @column_mlp(%x: tensor<4x16xf32>, %w: tensor<16x64xf32>, %b: tensor<64x16xf32>) -> tensor<4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %lo = arith.constant -1.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %w0 = tensor.extract_slice %w[0, 0] [16, 16] [1, 1] : tensor<16x64xf32> to tensor<16x16xf32>
+  %b0 = tensor.extract_slice %b[0, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<16xf32>
+  %e0 = tensor.empty() : tensor<4x16xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %m0 = linalg.matmul ins(%x, %w0 : tensor<4x16xf32>, tensor<16x16xf32>) outs(%f0 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r0 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%m0, %b0 : tensor<4x16xf32>, tensor<16xf32>) outs(%e0 : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %s = arith.addf %v, %bv : f32
+    %l = arith.maximumf %s, %lo : f32
+    %y = arith.minimumf %l, %hi : f32
+    linalg.yield %y : f32
+  } -> tensor<4x16xf32>
+  %w1 = tensor.extract_slice %w[0, 16] [16, 16] [1, 1] : tensor<16x64xf32> to tensor<16x16xf32>
+  %b1 = tensor.extract_slice %b[1, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<16xf32>
+  %e1 = tensor.empty() : tensor<4x16xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %m1 = linalg.matmul ins(%r0, %w1 : tensor<4x16xf32>, tensor<16x16xf32>) outs(%f1 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%m1, %b1 : tensor<4x16xf32>, tensor<16xf32>) outs(%e1 : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %s = arith.addf %v, %bv : f32
+    %l = arith.maximumf %s, %lo : f32
+    %y = arith.minimumf %l, %hi : f32
+    linalg.yield %y : f32
+  } -> tensor<4x16xf32>
+  %w2 = tensor.extract_slice %w[0, 32] [16, 16] [1, 1] : tensor<16x64xf32> to tensor<16x16xf32>
+  %b2 = tensor.extract_slice %b[2, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<16xf32>
+  %e2 = tensor.empty() : tensor<4x16xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %m2 = linalg.matmul ins(%r1, %w2 : tensor<4x16xf32>, tensor<16x16xf32>) outs(%f2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r2 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%m2, %b2 : tensor<4x16xf32>, tensor<16xf32>) outs(%e2 : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %s = arith.addf %v, %bv : f32
+    %l = arith.maximumf %s, %lo : f32
+    %y = arith.minimumf %l, %hi : f32
+    linalg.yield %y : f32
+  } -> tensor<4x16xf32>
+  %w3 = tensor.extract_slice %w[0, 48] [16, 16] [1, 1] : tensor<16x64xf32> to tensor<16x16xf32>
+  %b3 = tensor.extract_slice %b[3, 0] [1, 16] [1, 1] : tensor<64x16xf32> to tensor<16xf32>
+  %e3 = tensor.empty() : tensor<4x16xf32>
+  %f3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %m3 = linalg.matmul ins(%r2, %w3 : tensor<4x16xf32>, tensor<16x16xf32>) outs(%f3 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r3 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%m3, %b3 : tensor<4x16xf32>, tensor<16xf32>) outs(%e3 : tensor<4x16xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %s = arith.addf %v, %bv : f32
+    %l = arith.maximumf %s, %lo : f32
+    %y = arith.minimumf %l, %hi : f32
+    linalg.yield %y : f32
+  } -> tensor<4x16xf32>
+  return %r3 : tensor<4x16xf32>
+}

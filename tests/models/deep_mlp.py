@@ -1,9 +1,11 @@
 """Reference for deep_mlp.mlir: 64 layers of matmul + bias + clamp to [-1, 1], in linalg
-and in TOSA.
+and in TOSA, unrolled and as a loop over the layers.
 
-Each layer has its own weights, sliced from one stacked argument. The module is
-written by this script too (`deep_mlp.py --mlir > deep_mlp.mlir`), so the
-layer count lives in one place.
+Each layer has its own weights, sliced from one stacked argument (in the loop, at
+the loop's index); in column_mlp, the weights of 4 layers are column blocks of one
+wide matrix (slices that are not contiguous). The module is written by this
+script too (`deep_mlp.py --mlir > deep_mlp.mlir`), so the layer count lives in
+one place.
 """
 import os
 import sys
@@ -21,6 +23,28 @@ import refutil as ru  # noqa: E402
 LAYERS = 64
 BATCH = 4
 WIDTH = 16
+COLUMN_LAYERS = 4
+
+
+def layer(h, w, b, n, indent="  "):
+    """One linalg layer, h @ w + b clamped to [-1, 1], its values suffixed n."""
+    t = f"tensor<{BATCH}x{WIDTH}xf32>"
+    lines = [
+        f"%e{n} = tensor.empty() : {t}",
+        f"%f{n} = linalg.fill ins(%zero : f32) outs(%e{n} : {t}) -> {t}",
+        f"%m{n} = linalg.matmul ins({h}, {w} : {t},"
+        f" tensor<{WIDTH}x{WIDTH}xf32>) outs(%f{n} : {t}) -> {t}",
+        f"%r{n} = linalg.generic {{indexing_maps = [#id, #row, #id],"
+        f" iterator_types = [\"parallel\", \"parallel\"]}}"
+        f" ins(%m{n}, {b} : {t}, tensor<{WIDTH}xf32>) outs(%e{n} : {t}) {{",
+        "^bb0(%v: f32, %bv: f32, %o: f32):",
+        "  %s = arith.addf %v, %bv : f32",
+        "  %l = arith.maximumf %s, %lo : f32",
+        "  %y = arith.minimumf %l, %hi : f32",
+        "  linalg.yield %y : f32",
+        f"}} -> {t}",
+    ]
+    return [indent + line for line in lines]
 
 
 def mlir():
@@ -47,20 +71,8 @@ def mlir():
             f" [1, 1, 1] : {w} to tensor<{WIDTH}x{WIDTH}xf32>",
             f"  %b{i} = tensor.extract_slice %b[{i}, 0] [1, {WIDTH}] [1, 1]"
             f" : {b} to tensor<{WIDTH}xf32>",
-            f"  %e{i} = tensor.empty() : {t}",
-            f"  %f{i} = linalg.fill ins(%zero : f32) outs(%e{i} : {t}) -> {t}",
-            f"  %m{i} = linalg.matmul ins({h}, %w{i} : {t},"
-            f" tensor<{WIDTH}x{WIDTH}xf32>) outs(%f{i} : {t}) -> {t}",
-            f"  %r{i} = linalg.generic {{indexing_maps = [#id, #row, #id],"
-            f" iterator_types = [\"parallel\", \"parallel\"]}}"
-            f" ins(%m{i}, %b{i} : {t}, tensor<{WIDTH}xf32>) outs(%e{i} : {t}) {{",
-            "  ^bb0(%v: f32, %bv: f32, %o: f32):",
-            "    %s = arith.addf %v, %bv : f32",
-            "    %l = arith.maximumf %s, %lo : f32",
-            "    %y = arith.minimumf %l, %hi : f32",
-            "    linalg.yield %y : f32",
-            f"  }} -> {t}",
         ]
+        out += layer(h, f"%w{i}", f"%b{i}", i)
         h = f"%r{i}"
     out += [f"  return {h} : {t}", "}", ""]
 
@@ -98,7 +110,50 @@ def mlir():
             f" max_val = 1.0 : f32}} : ({t3}) -> {t3}",
         ]
         h = f"%r{i}"
-    out += [f"  return {h} : {t3}", "}"]
+    out += [f"  return {h} : {t3}", "}", ""]
+
+    wt = f"tensor<{WIDTH}x{WIDTH}xf32>"
+    bt = f"tensor<{WIDTH}xf32>"
+    out += [
+        "// The same layers as a loop: layer %i slices its weights at %i.",
+        f"func.func @scan_mlp(%x: {t}, %w: {w}, %b: {b}) -> {t} {{",
+        "  %zero = arith.constant 0.0 : f32",
+        "  %lo = arith.constant -1.0 : f32",
+        "  %hi = arith.constant 1.0 : f32",
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        f"  %n = arith.constant {LAYERS} : index",
+        f"  %out = scf.for %i = %c0 to %n step %c1 iter_args(%h = %x) -> ({t}) {{",
+        f"    %wi = tensor.extract_slice %w[%i, 0, 0] [1, {WIDTH}, {WIDTH}]"
+        f" [1, 1, 1] : {w} to {wt}",
+        f"    %bi = tensor.extract_slice %b[%i, 0] [1, {WIDTH}] [1, 1]"
+        f" : {b} to {bt}",
+    ]
+    out += layer("%h", "%wi", "%bi", "", indent="    ")
+    out += [f"    scf.yield %r : {t}", "  }", f"  return %out : {t}", "}", ""]
+
+    wc = f"tensor<{WIDTH}x{COLUMN_LAYERS * WIDTH}xf32>"
+    out += [
+        f"// {COLUMN_LAYERS} layers whose weights are column blocks of one matrix"
+        " (slices of",
+        f"// row stride {COLUMN_LAYERS * WIDTH}, not contiguous), biases rows"
+        " of the stacked %b.",
+        f"func.func @column_mlp(%x: {t}, %w: {wc}, %b: {b}) -> {t} {{",
+        "  %zero = arith.constant 0.0 : f32",
+        "  %lo = arith.constant -1.0 : f32",
+        "  %hi = arith.constant 1.0 : f32",
+    ]
+    h = "%x"
+    for i in range(COLUMN_LAYERS):
+        out += [
+            f"  %w{i} = tensor.extract_slice %w[0, {i * WIDTH}] [{WIDTH}, {WIDTH}]"
+            f" [1, 1] : {wc} to {wt}",
+            f"  %b{i} = tensor.extract_slice %b[{i}, 0] [1, {WIDTH}] [1, 1]"
+            f" : {b} to {bt}",
+        ]
+        out += layer(h, f"%w{i}", f"%b{i}", i)
+        h = f"%r{i}"
+    out += [f"  return {h} : {t}", "}"]
     return "\n".join(out) + "\n"
 
 
@@ -114,6 +169,14 @@ def build(ref):
     ref.add("linalg_mlp", [x, w, b], [y])
     ref.add("tosa_mlp", [x.reshape(1, BATCH, WIDTH), w, b],
             [y.reshape(1, BATCH, WIDTH)])
+    ref.add("scan_mlp", [x, w, b], [y])
+
+    wc = ru.uniform(g, (WIDTH, COLUMN_LAYERS * WIDTH), -0.45, 0.45)
+    h = x.astype(np.float64)
+    for i in range(COLUMN_LAYERS):
+        wi = wc[:, i * WIDTH:(i + 1) * WIDTH].astype(np.float64)
+        h = np.clip(h @ wi + b[i], -1.0, 1.0)
+    ref.add("column_mlp", [x, wc, b], [h.astype(np.float32)])
 
 
 if __name__ == "__main__":
