@@ -95,16 +95,28 @@ mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
   const bool wholeSteps = !bType.isDynamicDim(rhs.kPos) &&
                           bType.getDimSize(rhs.kPos) % rowStep == 0;
   const bool stepsInPanel = maxK % rowStep == 0;
+  // B stored K x N is read row after row, each row of the block whole
+  // (its strips side by side), as it lies in memory; strip after strip,
+  // each row of a strip is a new page that the prefetcher does not follow
+  // (128 x 1024 @ 1024 x 1024 on one thread: 2.67 against 2.56 ms, B in
+  // the cache; 8 layers of it, B read from memory: 23.2 against 22.2 ms).
+  // A transposed B is read strip after strip: each strip is `width` rows
+  // of it, read along K.
+  const bool byRows = !rhs.transposed();
   auto loop = mlir::scf::ForOp::create(
-      rewriter, loc, c0, stripCount, c1, mlir::ValueRange{panel},
-      [&](mlir::OpBuilder &builder, mlir::Location loc, mlir::Value strip,
+      rewriter, loc, c0, byRows ? rows : stripCount, byRows ? rowStepValue : c1,
+      mlir::ValueRange{panel},
+      [&](mlir::OpBuilder &builder, mlir::Location loc, mlir::Value outer,
           mlir::ValueRange args) {
-        mlir::Value col =
-            mlir::arith::MulIOp::create(builder, loc, strip, step);
         auto inner = mlir::scf::ForOp::create(
-            builder, loc, c0, rows, rowStepValue, args,
-            [&](mlir::OpBuilder &builder, mlir::Location loc, mlir::Value k,
-                mlir::ValueRange args) {
+            builder, loc, c0, byRows ? stripCount : rows,
+            byRows ? c1 : rowStepValue, args,
+            [&](mlir::OpBuilder &builder, mlir::Location loc,
+                mlir::Value innerIv, mlir::ValueRange args) {
+              mlir::Value strip = byRows ? innerIv : outer;
+              mlir::Value k = byRows ? outer : innerIv;
+              mlir::Value col =
+                  mlir::arith::MulIOp::create(builder, loc, strip, step);
               llvm::SmallVector<mlir::Value> at(bType.getRank(), c0);
               at[rhs.kPos] = k;
               at[rhs.nPos] = col;
