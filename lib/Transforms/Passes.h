@@ -55,6 +55,11 @@ inline constexpr llvm::StringLiteral kParallelFallbackAttr =
 /// On the scf.for along K of dot products computed several at a time: set
 /// by aot-tile-and-vectorize, read by aot-prefetch-rows.
 inline constexpr llvm::StringLiteral kPrefetchRowsAttr = "aot.prefetch_rows";
+/// On the scf.for over K blocks of a cache-blocked matmul whose B (K x N) is
+/// read where it lies: set by aot-tile-and-vectorize, read by
+/// aot-prefetch-rows, which prefetches the next block while this one runs.
+inline constexpr llvm::StringLiteral kPrefetchNextBlockAttr =
+    "aot.prefetch_next_block";
 /// On a vector.contract of 16 pairs of i16 into 16 i32 lanes (x86's
 /// vpmaddwd plus an add): set by aot-tile-and-vectorize with x86-pair-dot,
 /// lowered to the instruction by aot-x86-pair-dot.

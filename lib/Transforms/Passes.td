@@ -403,7 +403,7 @@ def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
 }
 
 def PrefetchRows : Pass<"aot-prefetch-rows"> {
-  let summary = "Prefetch the rows that dot products stream side by side";
+  let summary = "Prefetch the rows that dot products stream side by side, and the next block of an unpacked B";
   let description = [{
     After bufferization: in every `scf.for` that aot-tile-and-vectorize
     marked `aot.prefetch_rows` (the loop along K of dot products computed
@@ -411,7 +411,12 @@ def PrefetchRows : Pass<"aot-prefetch-rows"> {
     from a slice of a buffer defined outside the loop gets a
     `memref.prefetch` per row, 512 bytes ahead of the read along the row
     (clamped to the buffer's last column). Reads of one row are left alone.
-    The marks are removed.
+    In every `scf.for` marked `aot.prefetch_next_block` (the loop over K
+    blocks of a matmul whose B is read where it lies), each register
+    tile's loop along K prefetches as many bytes of the next block as it
+    reads of this one, in the order that block lies in memory; where
+    several tiles of rows run over each block, the loop over them is
+    peeled and only its first pass prefetches. The marks are removed.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"

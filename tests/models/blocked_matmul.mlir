@@ -14,6 +14,26 @@ func.func @big_k_n(%a: tensor<72x520xf32>, %b: tensor<520x300xf32>) -> tensor<72
   return %r : tensor<72x300xf32>
 }
 
+// One tile of 8 rows over each block of B (blocks of 130 x 256), read where
+// it lies; the next block is prefetched while one runs.
+func.func @eight_rows(%a: tensor<8x520xf32>, %b: tensor<520x512xf32>) -> tensor<8x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x512xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x512xf32>) -> tensor<8x512xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<8x520xf32>, tensor<520x512xf32>) outs(%c : tensor<8x512xf32>) -> tensor<8x512xf32>
+  return %r : tensor<8x512xf32>
+}
+
+// Three tiles of 8 rows over each block: the first prefetches the next
+// block, the other two find this one in the cache.
+func.func @three_tiles(%a: tensor<24x520xf32>, %b: tensor<520x512xf32>) -> tensor<24x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<24x512xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<24x512xf32>) -> tensor<24x512xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<24x520xf32>, tensor<520x512xf32>) outs(%c : tensor<24x512xf32>) -> tensor<24x512xf32>
+  return %r : tensor<24x512xf32>
+}
+
 // A @ B^T with B stored N x K.
 func.func @big_transposed(%a: tensor<64x384xf32>, %b: tensor<320x384xf32>) -> tensor<64x320xf32> {
   %zero = arith.constant 0.0 : f32

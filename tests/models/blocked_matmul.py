@@ -21,6 +21,14 @@ def build(ref):
     b = ru.uniform(g, (520, 300))
     ref.add("big_k_n", [a, b], [(f(a) @ f(b)).astype(np.float32)])
 
+    a = ru.uniform(g, (8, 520))
+    b = ru.uniform(g, (520, 512))
+    ref.add("eight_rows", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
+    a = ru.uniform(g, (24, 520))
+    b = ru.uniform(g, (520, 512))
+    ref.add("three_tiles", [a, b], [(f(a) @ f(b)).astype(np.float32)])
+
     a = ru.uniform(g, (64, 384))
     b = ru.uniform(g, (320, 384))
     ref.add("big_transposed", [a, b], [(f(a) @ f(b).T).astype(np.float32)])
