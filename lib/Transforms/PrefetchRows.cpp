@@ -86,20 +86,24 @@ void prefetchRows(mlir::vector::TransferReadOp read, mlir::scf::ForOp loop) {
   }
 }
 
-/// In `kLoop`, a register tile's loop along K inside `blockLoop` (a loop
-/// over K blocks marked aot.prefetch_next_block), prefetches as many bytes
-/// of B's next block as each step reads of this one: the tiles of a block,
-/// strip after strip, step after step, then walk the next block row after
-/// row, as it lies in memory (8 layers of 8 x 1024 @ 1024 x 1024, B read
-/// from memory: 5.4 against 2.1 ms; in the cache 169 against 157 us). The
-/// next block is the one below, else the first of the next column of
-/// blocks; addresses are clamped into B. Only where the strips' loop is
-/// right inside `onePass` (the block's loop, or the first pass of the loop
-/// over tiles of rows of A). Left alone unless the loops have the shape
-/// aot-tile-and-vectorize gives them.
-/// With `onePass` null, only says whether the loops have that shape.
-bool prefetchNextBlock(mlir::scf::ForOp blockLoop, mlir::Operation *onePass,
-                       mlir::scf::ForOp kLoop) {
+/// The read of B's row in a step of `kLoop`, a register tile's loop along K
+/// inside `blockLoop` (a loop over K blocks marked aot.prefetch_next_block),
+/// where the loops have the shape aot-tile-and-vectorize gives them: the
+/// read of one row of a strip of the block, the block a slice of B (K x N,
+/// defined outside `blockLoop`) of static sizes that the strips divide.
+struct BlockRead {
+  mlir::vector::TransferReadOp read;
+  /// The block of B, a subview in `blockLoop`'s body.
+  mlir::memref::SubViewOp block;
+  /// The loop over the block's strips, the strip's first column, and the
+  /// step along K (the index of the tile's loop).
+  mlir::scf::ForOp stripLoop;
+  mlir::Value strip, k;
+  int64_t width, blockK, blockN;
+};
+
+std::optional<BlockRead> matchBlockRead(mlir::scf::ForOp blockLoop,
+                                        mlir::scf::ForOp kLoop) {
   // B's row in this step: a vector read of one row of a slice of the block.
   mlir::vector::TransferReadOp read;
   mlir::memref::SubViewOp row, block;
@@ -120,7 +124,7 @@ bool prefetchNextBlock(mlir::scf::ForOp blockLoop, mlir::Operation *onePass,
     break;
   }
   if (!read)
-    return false;
+    return std::nullopt;
   mlir::Value matrix = block.getSource();
   auto bType = llvm::cast<mlir::MemRefType>(matrix.getType());
   const int64_t width = read.getVectorType().getDimSize(0);
@@ -130,7 +134,7 @@ bool prefetchNextBlock(mlir::scf::ForOp blockLoop, mlir::Operation *onePass,
       !bType.getElementType().isIntOrFloat() || !block.hasUnitStride() ||
       mlir::ShapedType::isDynamic(blockSizes[0]) ||
       mlir::ShapedType::isDynamic(blockSizes[1]) || blockSizes[1] % width)
-    return false;
+    return std::nullopt;
   const int64_t blockK = blockSizes[0], blockN = blockSizes[1];
   // The row read: at (k, strip) of the block, k this loop's index.
   llvm::SmallVector<mlir::OpFoldResult> at = row.getMixedOffsets();
@@ -146,43 +150,55 @@ bool prefetchNextBlock(mlir::scf::ForOp blockLoop, mlir::Operation *onePass,
       mlir::getConstantIntValue(stripLoop.getLowerBound()) != 0 ||
       mlir::getConstantIntValue(stripLoop.getStep()) != width ||
       mlir::getConstantIntValue(stripLoop.getUpperBound()) != blockN)
-    return false;
-  // One pass over the block, which walks all of it.
-  if (!onePass || stripLoop->getParentOp() != onePass)
-    return !onePass;
+    return std::nullopt;
+  return BlockRead{read,  block,  stripLoop, strip, kLoop.getInductionVar(),
+                   width, blockK, blockN};
+}
 
-  mlir::OpBuilder b0(read);
-  mlir::Location loc = read.getLoc();
+/// Before `at.read`, in a pass of the tiles that walks the whole block,
+/// prefetches as many bytes of B's next block as the step reads of this
+/// one: the tiles of a block, strip after strip, step after step, then walk
+/// the next block row after row, as it lies in memory (8 layers of 8 x 1024
+/// @ 1024 x 1024, B read from memory: 5.4 against 2.1 ms; in the cache 169
+/// against 157 us). The next block is the one below, else the first of the
+/// next column of blocks; addresses are clamped into B.
+void prefetchNextBlock(BlockRead at) {
+  mlir::Value matrix = at.block.getSource();
+  auto bType = llvm::cast<mlir::MemRefType>(matrix.getType());
+  mlir::OpBuilder b0(at.read);
+  mlir::Location loc = at.read.getLoc();
   auto index = [&](int64_t v) {
     return mlir::arith::ConstantIndexOp::create(b0, loc, v).getResult();
   };
-  const int64_t strips = blockN / width;
+  const int64_t strips = at.blockN / at.width;
   // This step's place among the block's steps, and where as many bytes
   // lie in the next block, read row after row.
   mlir::Value step = mlir::arith::AddIOp::create(
       b0, loc,
       mlir::arith::MulIOp::create(
-          b0, loc, mlir::arith::DivUIOp::create(b0, loc, strip, index(width)),
-          index(blockK)),
-      kLoop.getInductionVar());
+          b0, loc,
+          mlir::arith::DivUIOp::create(b0, loc, at.strip, index(at.width)),
+          index(at.blockK)),
+      at.k);
   mlir::Value rowIn =
       mlir::arith::DivUIOp::create(b0, loc, step, index(strips));
   mlir::Value colIn = mlir::arith::MulIOp::create(
       b0, loc, mlir::arith::RemUIOp::create(b0, loc, step, index(strips)),
-      index(width));
-  llvm::SmallVector<mlir::OpFoldResult> origin = block.getMixedOffsets();
+      index(at.width));
+  llvm::SmallVector<mlir::OpFoldResult> origin = at.block.getMixedOffsets();
   mlir::Value row0 = mlir::getValueOrCreateConstantIndexOp(b0, loc, origin[0]);
   mlir::Value col0 = mlir::getValueOrCreateConstantIndexOp(b0, loc, origin[1]);
   mlir::Value rows = mlir::memref::DimOp::create(b0, loc, matrix, 0);
   mlir::Value cols = mlir::memref::DimOp::create(b0, loc, matrix, 1);
-  mlir::Value below = mlir::arith::AddIOp::create(b0, loc, row0, index(blockK));
+  mlir::Value below =
+      mlir::arith::AddIOp::create(b0, loc, row0, index(at.blockK));
   mlir::Value wrap = mlir::arith::CmpIOp::create(
       b0, loc, mlir::arith::CmpIPredicate::sge, below, rows);
   mlir::Value nextRow =
       mlir::arith::SelectOp::create(b0, loc, wrap, index(0), below);
   mlir::Value nextCol = mlir::arith::SelectOp::create(
-      b0, loc, wrap, mlir::arith::AddIOp::create(b0, loc, col0, index(blockN)),
-      col0);
+      b0, loc, wrap,
+      mlir::arith::AddIOp::create(b0, loc, col0, index(at.blockN)), col0);
   mlir::Value lastRow = mlir::arith::SubIOp::create(b0, loc, rows, index(1));
   mlir::Value lastCol = mlir::arith::SubIOp::create(b0, loc, cols, index(1));
   mlir::Value r = mlir::arith::MinUIOp::create(
@@ -191,7 +207,7 @@ bool prefetchNextBlock(mlir::scf::ForOp blockLoop, mlir::Operation *onePass,
   const int64_t elementBytes =
       llvm::divideCeil(bType.getElementTypeBitWidth(), 8);
   const int64_t lineElements = std::max<int64_t>(1, 64 / elementBytes);
-  for (int64_t e = 0; e < width; e += lineElements) {
+  for (int64_t e = 0; e < at.width; e += lineElements) {
     mlir::Value col = mlir::arith::MinUIOp::create(
         b0, loc, mlir::arith::AddIOp::create(b0, loc, c, index(e)), lastCol);
     // Into the second-level cache: into the first (as the prefetches of
@@ -200,27 +216,38 @@ bool prefetchNextBlock(mlir::scf::ForOp blockLoop, mlir::Operation *onePass,
                                      /*isWrite=*/false, /*localityHint=*/1,
                                      /*isDataCache=*/true);
   }
-  return true;
 }
 
-/// How deep scf.for loops nest in `loop`, itself counted.
-int loopDepth(mlir::scf::ForOp loop) {
-  int inner = 0;
-  for (mlir::Operation &op : loop.getBody()->without_terminator())
-    if (auto nested = llvm::dyn_cast<mlir::scf::ForOp>(op))
-      inner = std::max(inner, loopDepth(nested));
-  return 1 + inner;
+/// The register tiles' loops along K in `scope`: innermost, carrying
+/// vectors.
+llvm::SmallVector<mlir::scf::ForOp> tileLoops(mlir::Operation *scope) {
+  llvm::SmallVector<mlir::scf::ForOp> tiles;
+  scope->walk([&](mlir::scf::ForOp loop) {
+    bool innermost = true;
+    loop.getBody()->walk([&](mlir::scf::ForOp) { innermost = false; });
+    if (innermost && llvm::any_of(loop.getInitArgs(), [](mlir::Value v) {
+          return llvm::isa<mlir::VectorType>(v.getType());
+        }))
+      tiles.push_back(loop);
+  });
+  return tiles;
+}
+
+/// The scf.for loops in `op` marked `attr`, their marks removed.
+llvm::SmallVector<mlir::scf::ForOp> takeMarked(mlir::Operation *op,
+                                               llvm::StringRef attr) {
+  llvm::SmallVector<mlir::scf::ForOp> marked;
+  op->walk([&](mlir::scf::ForOp loop) {
+    if (loop->removeAttr(attr))
+      marked.push_back(loop);
+  });
+  return marked;
 }
 
 struct PrefetchRowsPass : impl::PrefetchRowsBase<PrefetchRowsPass> {
   void runOnOperation() override {
-    llvm::SmallVector<mlir::scf::ForOp> marked;
-    getOperation()->walk([&](mlir::scf::ForOp loop) {
-      if (loop->hasAttr(kPrefetchRowsAttr))
-        marked.push_back(loop);
-    });
-    for (mlir::scf::ForOp loop : marked) {
-      loop->removeAttr(kPrefetchRowsAttr);
+    for (mlir::scf::ForOp loop :
+         takeMarked(getOperation(), kPrefetchRowsAttr)) {
       llvm::SmallVector<mlir::vector::TransferReadOp> reads;
       for (mlir::Operation &op : loop.getBody()->without_terminator())
         if (auto read = llvm::dyn_cast<mlir::vector::TransferReadOp>(op))
@@ -228,53 +255,43 @@ struct PrefetchRowsPass : impl::PrefetchRowsBase<PrefetchRowsPass> {
       for (mlir::vector::TransferReadOp read : reads)
         prefetchRows(read, loop);
     }
-    llvm::SmallVector<mlir::scf::ForOp> blocks;
-    getOperation()->walk([&](mlir::scf::ForOp loop) {
-      if (loop->hasAttr(kPrefetchNextBlockAttr))
-        blocks.push_back(loop);
-    });
-    for (mlir::scf::ForOp blockLoop : blocks) {
-      blockLoop->removeAttr(kPrefetchNextBlockAttr);
-      // Where several tiles of rows of A run over each block, the loop over
-      // them is peeled: its first pass prefetches, the others find the
-      // block in the cache (16 rows x 1024 @ 1024 x 1024: 316 against 314
-      // us with B in the cache, 8 layers from memory 6.4-6.6 against
-      // 3.5-4.4 ms; prefetching under a test in every pass made the first
-      // 375 us).
-      auto tilesIn = [](mlir::Operation *scope) {
-        // The register tiles' loops along K: innermost, carrying vectors.
-        llvm::SmallVector<mlir::scf::ForOp> tiles;
-        scope->walk([&](mlir::scf::ForOp loop) {
-          bool innermost = true;
-          loop.getBody()->walk([&](mlir::scf::ForOp) { innermost = false; });
-          if (innermost && llvm::any_of(loop.getInitArgs(), [](mlir::Value v) {
-                return llvm::isa<mlir::VectorType>(v.getType());
-              }))
-            tiles.push_back(loop);
-        });
-        return tiles;
-      };
-      // Nothing is peeled for tiles that cannot prefetch.
-      if (llvm::none_of(tilesIn(blockLoop), [&](mlir::scf::ForOp kLoop) {
-            return prefetchNextBlock(blockLoop, nullptr, kLoop);
-          }))
-        continue;
-      mlir::Operation *onePass = blockLoop;
-      llvm::SmallVector<mlir::scf::ForOp> rowLoops;
-      for (mlir::Operation &op : blockLoop.getBody()->without_terminator())
-        if (auto loop = llvm::dyn_cast<mlir::scf::ForOp>(op))
-          rowLoops.push_back(loop);
-      if (rowLoops.size() == 1 && loopDepth(rowLoops[0]) == 3) {
-        mlir::IRRewriter rewriter(blockLoop.getContext());
-        rewriter.setInsertionPoint(rowLoops[0]);
-        mlir::scf::ForOp first;
-        if (mlir::succeeded(mlir::scf::peelForLoopFirstIteration(
-                rewriter, rowLoops[0], first)))
-          onePass = first;
-      }
-      for (mlir::scf::ForOp kLoop : tilesIn(onePass))
-        (void)prefetchNextBlock(blockLoop, onePass, kLoop);
+    for (mlir::scf::ForOp blockLoop :
+         takeMarked(getOperation(), kPrefetchNextBlockAttr))
+      prefetchFrom(blockLoop);
+  }
+
+  /// Prefetches the next block from the one pass of the tiles of
+  /// `blockLoop` that walks all of its block. Where several tiles of rows
+  /// of A run over each block, the loop over them is peeled: its first pass
+  /// prefetches, the others find the block in the cache (16 rows x 1024 @
+  /// 1024 x 1024: 316 against 314 us with B in the cache, 8 layers from
+  /// memory 6.4-6.6 against 3.5-4.4 ms; prefetching under a test in every
+  /// pass made the first 375 us). Nothing is peeled where no tile can
+  /// prefetch.
+  static void prefetchFrom(mlir::scf::ForOp blockLoop) {
+    std::optional<BlockRead> any;
+    for (mlir::scf::ForOp kLoop : tileLoops(blockLoop))
+      if ((any = matchBlockRead(blockLoop, kLoop)))
+        break;
+    if (!any)
+      return;
+    mlir::Operation *onePass = any->stripLoop->getParentOp();
+    if (onePass != blockLoop.getOperation()) {
+      auto rowLoop = llvm::dyn_cast<mlir::scf::ForOp>(onePass);
+      if (!rowLoop || rowLoop->getParentOp() != blockLoop.getOperation())
+        return;
+      mlir::IRRewriter rewriter(blockLoop.getContext());
+      rewriter.setInsertionPoint(rowLoop);
+      mlir::scf::ForOp first;
+      if (mlir::failed(
+              mlir::scf::peelForLoopFirstIteration(rewriter, rowLoop, first)))
+        return;
+      onePass = first;
     }
+    for (mlir::scf::ForOp kLoop : tileLoops(onePass))
+      if (std::optional<BlockRead> at = matchBlockRead(blockLoop, kLoop);
+          at && at->stripLoop->getParentOp() == onePass)
+        prefetchNextBlock(*at);
   }
 };
 

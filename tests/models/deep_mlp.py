@@ -47,6 +47,33 @@ def layer(h, w, b, n, indent="  "):
     return [indent + line for line in lines]
 
 
+# The constants every linalg function's layers use.
+CONSTANTS = [
+    "  %zero = arith.constant 0.0 : f32",
+    "  %lo = arith.constant -1.0 : f32",
+    "  %hi = arith.constant 1.0 : f32",
+]
+
+
+def unrolled(name, wtype, count, weight):
+    """@name(%x, %w: wtype, %b): count layers, layer i's weights the slice
+    weight(i) of %w, its bias row i of the stacked %b."""
+    t = f"tensor<{BATCH}x{WIDTH}xf32>"
+    b = f"tensor<{LAYERS}x{WIDTH}xf32>"
+    out = [f"func.func @{name}(%x: {t}, %w: {wtype}, %b: {b}) -> {t} {{"]
+    out += CONSTANTS
+    h = "%x"
+    for i in range(count):
+        out += [
+            f"  %w{i} = {weight(i)}",
+            f"  %b{i} = tensor.extract_slice %b[{i}, 0] [1, {WIDTH}] [1, 1]"
+            f" : {b} to tensor<{WIDTH}xf32>",
+        ]
+        out += layer(h, f"%w{i}", f"%b{i}", i)
+        h = f"%r{i}"
+    return out + [f"  return {h} : {t}", "}"]
+
+
 def mlir():
     t = f"tensor<{BATCH}x{WIDTH}xf32>"
     w = f"tensor<{LAYERS}x{WIDTH}x{WIDTH}xf32>"
@@ -59,22 +86,12 @@ def mlir():
         "#id = affine_map<(i, j) -> (i, j)>",
         "#row = affine_map<(i, j) -> (j)>",
         "",
-        f"func.func @linalg_mlp(%x: {t}, %w: {w}, %b: {b}) -> {t} {{",
-        "  %zero = arith.constant 0.0 : f32",
-        "  %lo = arith.constant -1.0 : f32",
-        "  %hi = arith.constant 1.0 : f32",
     ]
-    h = "%x"
-    for i in range(LAYERS):
-        out += [
-            f"  %w{i} = tensor.extract_slice %w[{i}, 0, 0] [1, {WIDTH}, {WIDTH}]"
-            f" [1, 1, 1] : {w} to tensor<{WIDTH}x{WIDTH}xf32>",
-            f"  %b{i} = tensor.extract_slice %b[{i}, 0] [1, {WIDTH}] [1, 1]"
-            f" : {b} to tensor<{WIDTH}xf32>",
-        ]
-        out += layer(h, f"%w{i}", f"%b{i}", i)
-        h = f"%r{i}"
-    out += [f"  return {h} : {t}", "}", ""]
+    out += unrolled(
+        "linalg_mlp", w, LAYERS,
+        lambda i: f"tensor.extract_slice %w[{i}, 0, 0] [1, {WIDTH}, {WIDTH}]"
+        f" [1, 1, 1] : {w} to tensor<{WIDTH}x{WIDTH}xf32>")
+    out += [""]
 
     t3 = f"tensor<1x{BATCH}x{WIDTH}xf32>"
     wl = f"tensor<1x{WIDTH}x{WIDTH}xf32>"
@@ -117,9 +134,9 @@ def mlir():
     out += [
         "// The same layers as a loop: layer %i slices its weights at %i.",
         f"func.func @scan_mlp(%x: {t}, %w: {w}, %b: {b}) -> {t} {{",
-        "  %zero = arith.constant 0.0 : f32",
-        "  %lo = arith.constant -1.0 : f32",
-        "  %hi = arith.constant 1.0 : f32",
+    ]
+    out += CONSTANTS
+    out += [
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
         f"  %n = arith.constant {LAYERS} : index",
@@ -138,22 +155,11 @@ def mlir():
         " (slices of",
         f"// row stride {COLUMN_LAYERS * WIDTH}, not contiguous), biases rows"
         " of the stacked %b.",
-        f"func.func @column_mlp(%x: {t}, %w: {wc}, %b: {b}) -> {t} {{",
-        "  %zero = arith.constant 0.0 : f32",
-        "  %lo = arith.constant -1.0 : f32",
-        "  %hi = arith.constant 1.0 : f32",
     ]
-    h = "%x"
-    for i in range(COLUMN_LAYERS):
-        out += [
-            f"  %w{i} = tensor.extract_slice %w[0, {i * WIDTH}] [{WIDTH}, {WIDTH}]"
-            f" [1, 1] : {wc} to {wt}",
-            f"  %b{i} = tensor.extract_slice %b[{i}, 0] [1, {WIDTH}] [1, 1]"
-            f" : {b} to {bt}",
-        ]
-        out += layer(h, f"%w{i}", f"%b{i}", i)
-        h = f"%r{i}"
-    out += [f"  return {h} : {t}", "}"]
+    out += unrolled(
+        "column_mlp", wc, COLUMN_LAYERS,
+        lambda i: f"tensor.extract_slice %w[0, {i * WIDTH}] [{WIDTH}, {WIDTH}]"
+        f" [1, 1] : {wc} to {wt}")
     return "\n".join(out) + "\n"
 
 
