@@ -8,6 +8,10 @@
 #   DIR/run.sh [--sanitize] [TEST_REGEX]         (on the GPU machine)
 #   DIR/bench.sh [RUNS]                          (on the GPU machine)
 #
+# It also writes DIR.tar.xz, the same folder in one archive about half its
+# size, for copying to a machine that limits what it takes (scripts/gpu-check.sh
+# unpacks it there and runs everything).
+#
 # The bundle holds each test executable (debug info stripped), its numpy
 # reference .npz if it takes one, the shared libraries they need beyond the C and C++
 # runtimes (libzip), and run.sh, which runs them, prints one line per test
@@ -23,7 +27,7 @@ for arg in "$@"; do
   case "$arg" in
   --no-build) build=0 ;;
   -h | --help)
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
   -*)
@@ -146,7 +150,9 @@ while read -r name; do
   mkdir -p "$here/logs"
   args=()
   [ -f "$here/ref/$name.npz" ] && args=(--reference="$here/ref/$name.npz")
-  "${sanitizer[@]}" "$here/bin/$name" "${args[@]}" >"$log" 2>&1
+  # A hung kernel must not take the whole run with it.
+  timeout "${AOT_GPU_TEST_TIMEOUT:-120}" "${sanitizer[@]}" "$here/bin/$name" \
+    "${args[@]}" >"$log" 2>&1
   rc=$?
   if [ $rc = 0 ]; then
     passed=$((passed + 1))
@@ -157,7 +163,7 @@ while read -r name; do
   else
     failed=$((failed + 1))
     failures+=("$name")
-    echo "FAILED  $name (exit $rc; log: logs/$name.log)"
+    echo "FAILED  $name (exit $rc$([ $rc = 124 ] && echo ', timed out'); log: logs/$name.log)"
     grep -m5 -E 'ERROR|error|Invalid|FAILURE' "$log" | sed 's/^/        /'
   fi
 done <"$here/tests.txt"
@@ -166,4 +172,7 @@ echo "summary: $passed passed, $failed failed, $skipped skipped" \
 [ $failed = 0 ]
 EOF
 chmod +x "$out/run.sh"
-echo "gpu-bundle.sh: $(du -sh "$out" | cut -f1) in $out; run $out/run.sh and $out/bench.sh on a GPU machine"
+rm -f "$out.tar.xz"
+tar -C "$(dirname "$out")" -cf - "$(basename "$out")" | xz -T0 -6 >"$out.tar.xz"
+echo "gpu-bundle.sh: $(du -sh "$out" | cut -f1) in $out ($(du -sh "$out.tar.xz" | cut -f1) as $out.tar.xz);" \
+  "run $out/run.sh and $out/bench.sh on a GPU machine"

@@ -135,7 +135,7 @@ bool load(const Driver &d, LazyModule &m) {
   auto images = abi::unpackKernelImages(m.blob, m.size);
   if (!images) {
     fail(AOT_CUDA_BAD_IMAGE, "the kernels embedded in the compiled code are "
-                             "damaged (not an AOTKIMG1 blob)");
+                             "damaged (not an AOTKIMG2 blob)");
     return false;
   }
   std::string errors;
@@ -406,10 +406,22 @@ void *aotCudaConstant(const void *host, std::uint64_t bytes) {
   const Driver *d = ready();
   if (!d || bytes == 0)
     return kPlaceholder;
-  static std::mutex mutex;
-  static std::map<std::pair<const void *, std::uint64_t>, void *> copies;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (auto it = copies.find({host, bytes}); it != copies.end())
+  // The copies live as long as the process; freed at its exit, before the
+  // driver (opened before the first copy was made) is torn down.
+  struct Copies {
+    std::mutex mutex;
+    std::map<std::pair<const void *, std::uint64_t>, void *> map;
+    ~Copies() {
+      std::string error;
+      if (const Driver *d = driver(error);
+          d && d->api.cuCtxSetCurrent(d->context) == CUDA_SUCCESS)
+        for (auto &entry : map)
+          d->api.cuMemFree(reinterpret_cast<CUdeviceptr>(entry.second));
+    }
+  };
+  static Copies copies;
+  std::lock_guard<std::mutex> lock(copies.mutex);
+  if (auto it = copies.map.find({host, bytes}); it != copies.map.end())
     return it->second;
   CUdeviceptr ptr = 0;
   if (!check(*d, d->api.cuMemAlloc(&ptr, bytes), "cuMemAlloc of a constant"))
@@ -426,7 +438,7 @@ void *aotCudaConstant(const void *host, std::uint64_t bytes) {
     return kPlaceholder;
   }
   void *device = reinterpret_cast<void *>(ptr);
-  copies.emplace(std::make_pair(host, bytes), device);
+  copies.map.emplace(std::make_pair(host, bytes), device);
   return device;
 }
 

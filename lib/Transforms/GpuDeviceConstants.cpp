@@ -1,4 +1,5 @@
 //===- GpuDeviceConstants.cpp - kernels read weights from device memory ---===//
+#include "Transforms/GpuMemory.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -28,9 +29,9 @@ struct GpuDeviceConstantsPass
       llvm::SmallVector<mlir::LLVM::AddressOfOp> addresses;
       fn.walk([&](mlir::LLVM::AddressOfOp a) { addresses.push_back(a); });
       for (mlir::LLVM::AddressOfOp address : addresses) {
-        auto global = symbols.lookup<mlir::LLVM::GlobalOp>(
-            address.getGlobalName());
-        if (!global || !global.getConstant())
+        auto global =
+            symbols.lookup<mlir::LLVM::GlobalOp>(address.getGlobalName());
+        if (!global || !global.getConstant() || global->hasAttr(kHostOnlyAttr))
           continue;
         if (!runtime) {
           runtime = symbols.lookup<mlir::LLVM::LLVMFuncOp>(kConstantFn);
@@ -52,6 +53,8 @@ struct GpuDeviceConstantsPass
         address.getResult().replaceAllUsesExcept(call.getResult(), call);
       }
     }
+    for (auto global : module.getOps<mlir::LLVM::GlobalOp>())
+      global->removeAttr(kHostOnlyAttr);
   }
 };
 

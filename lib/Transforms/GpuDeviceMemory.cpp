@@ -11,6 +11,7 @@
 #include "Transforms/GpuMemory.h"
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -23,6 +24,31 @@ namespace aot {
 
 namespace {
 
+/// `clone` as the buffer it makes (identity layout, cast back to the
+/// clone's type where that has another) and a copy into it: the same ops
+/// convert-bufferization-to-memref makes, but with the buffer made here, so
+/// that it can be marked as device memory like every other.
+void expandClone(mlir::bufferization::CloneOp clone, mlir::UnitAttr device) {
+  mlir::OpBuilder b(clone);
+  mlir::Location loc = clone.getLoc();
+  auto type = llvm::cast<mlir::MemRefType>(clone.getType());
+  auto bufferType = mlir::MemRefType::get(
+      type.getShape(), type.getElementType(), mlir::MemRefLayoutAttrInterface(),
+      type.getMemorySpace());
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (type.isDynamicDim(i))
+      sizes.push_back(mlir::memref::DimOp::create(b, loc, clone.getInput(), i));
+  auto alloc = mlir::memref::AllocOp::create(b, loc, bufferType, sizes);
+  alloc->setAttr(kDeviceBufferAttr, device);
+  mlir::memref::CopyOp::create(b, loc, clone.getInput(), alloc);
+  mlir::Value result = alloc;
+  if (bufferType != type)
+    result = mlir::memref::CastOp::create(b, loc, type, alloc);
+  clone.replaceAllUsesWith(result);
+  clone.erase();
+}
+
 struct GpuMarkDeviceBuffersPass
     : impl::GpuMarkDeviceBuffersBase<GpuMarkDeviceBuffersPass> {
   void runOnOperation() override {
@@ -31,10 +57,17 @@ struct GpuMarkDeviceBuffersPass
       if (fn.isExternal())
         continue;
       fn->setAttr(kDeviceMemoryAttr, unit);
+      llvm::SmallVector<mlir::bufferization::CloneOp> clones;
       fn.walk([&](mlir::Operation *op) {
         if (llvm::isa<mlir::memref::AllocOp, mlir::memref::AllocaOp>(op))
           op->setAttr(kDeviceBufferAttr, unit);
+        else if (auto clone = llvm::dyn_cast<mlir::bufferization::CloneOp>(op))
+          clones.push_back(clone);
       });
+      // A clone holds tensor data too (a result that would alias an
+      // argument, say); lowered later, its buffer would be host memory.
+      for (mlir::bufferization::CloneOp clone : clones)
+        expandClone(clone, unit);
     }
   }
 };
@@ -100,7 +133,17 @@ mlir::LogicalResult placeBuffers(mlir::func::FuncOp fn) {
                                    mlir::ValueRange(), dealloc.getMemref());
       dealloc.erase();
     } else if (auto copy = llvm::dyn_cast<mlir::memref::CopyOp>(op)) {
-      if (isHostMemory(copy.getSource()) || isHostMemory(copy.getTarget()))
+      bool hostSource = isHostMemory(copy.getSource());
+      bool hostTarget = isHostMemory(copy.getTarget());
+      // Neither a kernel nor the host can run a copy between the two: a
+      // buffer was left in host memory that should not have been.
+      if (hostSource != hostTarget)
+        return copy.emitOpError()
+               << "copies " << (hostSource ? "host" : "device") << " memory to "
+               << (hostTarget ? "host" : "device")
+               << " memory; internal error of the GPU target's buffer "
+                  "placement";
+      if (hostSource)
         continue;
       mlir::linalg::CopyOp::create(b, copy.getLoc(), copy.getSource(),
                                    copy.getTarget());

@@ -11,6 +11,9 @@ namespace aot {
 inline constexpr llvm::StringLiteral kDeviceMemoryAttr = "aot.device_memory";
 /// On a memref.alloc or alloca: it holds tensor data, so device memory.
 inline constexpr llvm::StringLiteral kDeviceBufferAttr = "aot.device";
+/// On an llvm.mlir.global: constant data only the host reads (a text the
+/// runtime is handed), so aot-gpu-device-constants makes no device copy.
+inline constexpr llvm::StringLiteral kHostOnlyAttr = "aot.host_only";
 
 /// The buffer `value` is a view of: through casts, subviews, reshapes and
 /// strided-metadata extraction, to the op or block argument that made it.

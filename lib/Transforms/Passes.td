@@ -277,6 +277,7 @@ def GpuMarkDeviceBuffers
     Before the deallocation ops are lowered (which adds host-side
     bookkeeping arrays), marks every `memref.alloc` and `memref.alloca`
     with `aot.device`: they hold tensor data, which lives in device memory.
+    A `bufferization.clone` becomes such an alloc and a `memref.copy`.
     Marks every function with a body `aot.device_memory`: its memref
     arguments are device memory. What the later lowering adds is unmarked
     and stays on the host. Run `aot-gpu-device-memory` right after.

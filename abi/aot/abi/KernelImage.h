@@ -5,9 +5,14 @@
 // the PTX, so that a driver for a newer GPU can still JIT-compile them.
 // The runtime loads the cubin if the driver takes it, else the PTX.
 //
-//   "AOTKIMG1"                       8 bytes
-//   u32 count                        little endian, as every field
+//   "AOTKIMG2"                       8 bytes
+//   u32 count, u32 0                 little endian, as every field
 //   count x { u32 kind, u32 0, u64 size, size bytes, zeros to 8 bytes }
+//
+// Every image starts 8 bytes after an 8-byte boundary of the blob, so the
+// ELF of a cubin lies aligned wherever the blob does. (Version 1 had a
+// 12-byte header and padded by the image's size: a reader walked into the
+// padding after the first image whose size was a multiple of 8.)
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -35,7 +40,7 @@ struct KernelImage {
 };
 
 inline constexpr char kKernelImageMagic[8] = {'A', 'O', 'T', 'K',
-                                              'I', 'M', 'G', '1'};
+                                              'I', 'M', 'G', '2'};
 
 namespace detail {
 template <typename T> void appendLe(std::string &out, T value) {
@@ -54,6 +59,7 @@ template <typename T> T readLe(const unsigned char *p) {
 inline std::string packKernelImages(const std::vector<KernelImage> &images) {
   std::string out(kKernelImageMagic, sizeof(kKernelImageMagic));
   detail::appendLe<std::uint32_t>(out, std::uint32_t(images.size()));
+  detail::appendLe<std::uint32_t>(out, 0);
   for (const KernelImage &image : images) {
     detail::appendLe<std::uint32_t>(out, std::uint32_t(image.kind));
     detail::appendLe<std::uint32_t>(out, 0);
@@ -69,10 +75,10 @@ inline std::string packKernelImages(const std::vector<KernelImage> &images) {
 inline std::optional<std::vector<KernelImage>>
 unpackKernelImages(const void *data, std::uint64_t size) {
   const auto *p = static_cast<const unsigned char *>(data);
-  if (size < 12 || std::memcmp(p, kKernelImageMagic, 8) != 0)
+  if (size < 16 || std::memcmp(p, kKernelImageMagic, 8) != 0)
     return std::nullopt;
   std::uint32_t count = detail::readLe<std::uint32_t>(p + 8);
-  std::uint64_t at = 12;
+  std::uint64_t at = 16;
   std::vector<KernelImage> images;
   for (std::uint32_t i = 0; i < count; ++i) {
     if (at > size || size - at < 16)
@@ -84,7 +90,8 @@ unpackKernelImages(const void *data, std::uint64_t size) {
       return std::nullopt;
     images.push_back({KernelImageKind(kind),
                       {reinterpret_cast<const char *>(p + at), bytes}});
-    at += bytes + (8 - bytes % 8) % 8;
+    at += bytes;
+    at += (8 - at % 8) % 8;
   }
   return images;
 }

@@ -11,6 +11,7 @@
 #include "Backend/Cuda/KernelDebug.h"
 
 #include "Frontend/Frontend.h"
+#include "Transforms/GpuMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -107,8 +108,15 @@ mlir::Value text(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef value,
     auto type = mlir::LLVM::LLVMPointerType::get(b.getContext());
     return mlir::LLVM::AddressOfOp::create(b, loc, type, it->second);
   }
-  return mlir::LLVM::createGlobalString(loc, b, it->second, withNul,
-                                        mlir::LLVM::Linkage::Internal);
+  mlir::Value address = mlir::LLVM::createGlobalString(
+      loc, b, it->second, withNul, mlir::LLVM::Linkage::Internal);
+  // The runtime reads the text on the host: no device copy of it.
+  if (auto global =
+          mlir::SymbolTable::lookupNearestSymbolFrom<mlir::LLVM::GlobalOp>(
+              b.getInsertionBlock()->getParentOp(),
+              b.getStringAttr(it->second)))
+    global->setAttr(kHostOnlyAttr, b.getUnitAttr());
+  return address;
 }
 
 } // namespace
