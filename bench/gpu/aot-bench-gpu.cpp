@@ -182,6 +182,18 @@ int main(int argc, char **argv) {
         },
         runs);
     report("copy_f32_8192", ms, 2.0 * bytes / (ms * 1e-3) / 1e9, "GB/s");
+    // What the add's call spends on its result's buffer, which the device
+    // entry point allocates (cuMemAlloc) and the caller frees.
+    ms = medianMs(
+        [&] {
+          CudaDevice::CUdeviceptr p = 0;
+          CudaDevice::check(
+              cudaDevice().memAlloc(&p, static_cast<std::size_t>(bytes)),
+              "cuMemAlloc");
+          aotCudaFree(reinterpret_cast<void *>(p));
+        },
+        runs);
+    report("alloc_free_f32_8192", ms, ms, "ms");
     if (aotCudaStatus() != 0)
       throw std::runtime_error(aotCudaLastError());
   } catch (const std::exception &e) {

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -78,6 +79,11 @@ Kind classify(mlir::Operation *op) {
     return Kind::Control;
   return device ? Kind::Device : Kind::Host;
 }
+
+/// The fewest iterations of a parallel loop for which its threads compute
+/// several elements each: with 4 a thread, this still leaves a million
+/// threads, several times what an H100 (132 SMs x 2048) holds at once.
+constexpr int64_t kManyElements = int64_t(1) << 22;
 
 /// Marks the one-thread loops this pass makes, which are not tiled; removed
 /// when the pass ends.
@@ -213,9 +219,90 @@ private:
         sizes[i] = std::max<int64_t>(
             1, std::min<int64_t>(sizes[i], (*ub - *lb + *step - 1) / *step));
     }
+    int64_t perThread = elementsPerThread(loop, sizes.back());
+    sizes.back() *= perThread;
     auto [outer, inner] =
         mlir::scf::tileParallelLoop(loop, sizes, /*noMinMaxBounds=*/false);
     foldTileBounds(outer);
+    if (perThread > 1)
+      spreadOverThreads(inner, sizes.back() / perThread, perThread);
+  }
+
+  /// How many elements of the innermost dimension each thread of `loop`
+  /// computes, with `threads` threads along it: `perThread` where the loop
+  /// is large (a thread per element would make more threads than fill the
+  /// GPU several times over, each with one load in flight per input), its
+  /// body straight-line code, and its innermost trip count a multiple of
+  /// the threads' span; else 1.
+  int64_t elementsPerThread(mlir::scf::ParallelOp loop, int64_t threads) {
+    int64_t perThread = options_.perThread;
+    if (perThread <= 1)
+      return 1;
+    int64_t total = 1;
+    for (auto [lb, ub, step] : llvm::zip(
+             loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+      auto l = mlir::getConstantIntValue(lb);
+      auto u = mlir::getConstantIntValue(ub);
+      auto s = mlir::getConstantIntValue(step);
+      if (!l || !u || !s || *s <= 0 || *u <= *l)
+        return 1;
+      total *= (*u - *l + *s - 1) / *s;
+    }
+    auto l = mlir::getConstantIntValue(loop.getLowerBound().back());
+    auto u = mlir::getConstantIntValue(loop.getUpperBound().back());
+    auto s = mlir::getConstantIntValue(loop.getStep().back());
+    if (*s != 1 || (*u - *l) % (threads * perThread) != 0 ||
+        total < kManyElements)
+      return 1;
+    // Straight-line code whose only writes are element stores, which
+    // spreadOverThreads may move after the other elements' loads.
+    for (mlir::Operation &op : loop.getBody()->without_terminator())
+      if (op.getNumRegions() != 0 ||
+          !(mlir::isMemoryEffectFree(&op) ||
+            llvm::isa<mlir::memref::LoadOp, mlir::memref::StoreOp>(op)))
+        return 1;
+    return perThread;
+  }
+
+  /// Rewrites the tiled `inner` loop, whose innermost dimension runs over
+  /// `threads * perThread` elements, into one over `threads` threads, each
+  /// of which computes the elements `threads` apart (so that at every step
+  /// the threads of a warp touch neighbouring elements): first every
+  /// element's loads and arithmetic, then its stores. The iterations of a
+  /// parallel loop are independent, so the loads may pass the other
+  /// elements' stores, and they are all in flight at once (kernel arguments
+  /// carry no noalias: neither LLVM nor ptxas would move them so).
+  static void spreadOverThreads(mlir::scf::ParallelOp inner, int64_t threads,
+                                int64_t perThread) {
+    auto span = mlir::getConstantIntValue(inner.getUpperBound().back());
+    if (!span || *span != threads * perThread)
+      return; // the tiling made a bound it did not fold: leave it
+    mlir::OpBuilder b(inner);
+    mlir::Location loc = inner.getLoc();
+    llvm::SmallVector<mlir::Value> upper(inner.getUpperBound());
+    upper.back() = mlir::arith::ConstantIndexOp::create(b, loc, threads);
+    auto spread = mlir::scf::ParallelOp::create(b, loc, inner.getLowerBound(),
+                                                upper, inner.getStep());
+    b.setInsertionPointToStart(spread.getBody());
+    llvm::SmallVector<mlir::Value> from = inner.getInductionVars();
+    llvm::SmallVector<mlir::Value> to = spread.getInductionVars();
+    llvm::SmallVector<mlir::IRMapping> maps(perThread);
+    for (int64_t k = 0; k < perThread; ++k) {
+      for (size_t i = 0; i + 1 < from.size(); ++i)
+        maps[k].map(from[i], to[i]);
+      mlir::Value element = to.back();
+      if (k > 0)
+        element = mlir::arith::AddIOp::create(
+            b, loc, element,
+            mlir::arith::ConstantIndexOp::create(b, loc, k * threads));
+      maps[k].map(from.back(), element);
+    }
+    for (bool stores : {false, true})
+      for (mlir::IRMapping &map : maps)
+        for (mlir::Operation &op : inner.getBody()->without_terminator())
+          if (llvm::isa<mlir::memref::StoreOp>(op) == stores)
+            b.clone(op, map);
+    inner.erase();
   }
 
   /// Folds the tile sizes into the steps and the inner loop's bounds (the
@@ -264,7 +351,7 @@ struct GpuMapLoopsPass : impl::GpuMapLoopsBase<GpuMapLoopsPass> {
     });
     if (reduces)
       return signalPassFailure();
-    GpuMapLoopsOptions options{blockX, blockY, block1d};
+    GpuMapLoopsOptions options{blockX, blockY, block1d, perThread};
     Mapper mapper(options);
     for (mlir::Block &block : fn.getBody())
       if (mlir::failed(mapper.mapBlock(block)))

@@ -333,6 +333,10 @@ def GpuMapLoops : Pass<"aot-gpu-map-loops", "mlir::func::FuncOp"> {
     over a reduction with no parallel dimension, element stores) into
     one-iteration parallel loops, which become single-thread kernels. A
     device element the host code needs is copied to a host buffer.
+    In a large loop whose body is straight-line code (elementwise ops),
+    each thread computes `elements-per-thread` elements of the innermost
+    dimension, a block's width apart, so that it has that many loads in
+    flight and neighbouring threads still touch neighbouring elements.
   }];
   let options = [
     Option<"blockX", "block-x", "int64_t", /*default=*/"32",
@@ -340,7 +344,10 @@ def GpuMapLoops : Pass<"aot-gpu-map-loops", "mlir::func::FuncOp"> {
     Option<"blockY", "block-y", "int64_t", /*default=*/"8",
            "threads along the next one">,
     Option<"block1d", "block-1d", "int64_t", /*default=*/"256",
-           "threads of a block when the loop has one dimension">
+           "threads of a block when the loop has one dimension">,
+    Option<"perThread", "elements-per-thread", "int64_t", /*default=*/"4",
+           "elements of the innermost dimension each thread of a large "
+           "elementwise loop computes, a block apart (1: one)">
   ];
   let dependentDialects = [
     "mlir::affine::AffineDialect", "mlir::gpu::GPUDialect",

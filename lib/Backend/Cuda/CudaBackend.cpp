@@ -183,7 +183,11 @@ std::string CudaBackend::defaultPasses(Stage stage,
     // math.ipowi and math.fpowi become functions of their own while the
     // kernels are still inside their launches; outlining copies the ones a
     // kernel calls into the kernels' module.
-    return "convert-math-to-funcs{convert-ctlz=false},gpu-kernel-outlining,"
+    // Constants and index arithmetic are moved into the launches before
+    // outlining, so that kernels see them (loop bounds, offsets) instead
+    // of taking them as parameters.
+    return "convert-math-to-funcs{convert-ctlz=false},"
+           "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,"
            "aot-gpu-merge-modules,canonicalize,cse";
   if (stage == kNvvm) {
     auto ptx = ptxVersionFor(target);
@@ -200,7 +204,8 @@ std::string CudaBackend::defaultPasses(Stage stage,
            "func.func(gpu-async-region),aot-export-c-interface,"
            "func.func(expand-strided-metadata,lower-affine,convert-scf-to-cf,"
            "arith-emulate-unsupported-floats{source-types=bf16 "
-           "target-type=f32}," + kFloat8Emulation +
+           "target-type=f32}," +
+           kFloat8Emulation +
            ",arith-expand{include-bf16=true},"
            "convert-math-to-llvm),"
            "convert-math-to-libm,"
