@@ -1,5 +1,4 @@
-//===- CudaDriver.h - the CUDA driver API, loaded at run time
-//--------------===//
+//===- CudaDriver.h - the CUDA driver API, loaded at run time ---*- C++ -*-===//
 //
 // Compiled GPU code and the runtime link nothing of CUDA: the driver
 // (libcuda.so.1) is opened with dlopen the first time a GPU is needed, so
@@ -24,6 +23,7 @@ using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 using CUjit_option = int;
+using CUmemoryPool = struct CUmemPoolHandle_st *;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
 inline constexpr CUresult CUDA_ERROR_NOT_INITIALIZED = 3;
@@ -33,6 +33,8 @@ inline constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
 
 inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+inline constexpr int CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115;
+inline constexpr int CU_MEMPOOL_ATTR_RELEASE_THRESHOLD = 4;
 inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
 inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 
@@ -62,6 +64,12 @@ struct DriverApi {
   CUresult (*cuStreamDestroy)(CUstream);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  // Stream-ordered allocation (CUDA 11.2 and later); null where the driver
+  // lacks it.
+  CUresult (*cuMemAllocAsync)(CUdeviceptr *, std::size_t, CUstream);
+  CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
+  CUresult (*cuDeviceGetDefaultMemPool)(CUmemoryPool *, CUdevice);
+  CUresult (*cuMemPoolSetAttribute)(CUmemoryPool, int, void *);
 };
 
 /// The driver, opened and initialised once per process, with the context
@@ -72,6 +80,9 @@ struct Driver {
   CUcontext context;
   /// Compute capability, e.g. 90 for sm_90.
   int arch;
+  /// Buffers come from the device's memory pool, in stream order
+  /// (cuMemAllocAsync), and go back to it without being released.
+  bool streamOrdered = false;
 };
 
 /// The driver, or null with `error` saying why there is none (no

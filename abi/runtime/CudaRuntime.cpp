@@ -38,6 +38,31 @@ template <typename Fn> bool bind(void *lib, Fn &slot, const char *name) {
   return slot != nullptr;
 }
 
+/// Takes buffers from the device's default memory pool where the driver
+/// and device have one, and keeps what is freed in the pool: a cuMemAlloc
+/// and cuMemFree of a call's result or temporary cost about as much as an
+/// elementwise kernel over it (0.17-0.35 ms for 256 MiB on an H100), a
+/// reuse from the pool next to nothing.
+void useMemoryPool(void *lib, Driver &d) {
+  DriverApi &a = d.api;
+  int supported = 0;
+  CUmemoryPool pool = nullptr;
+  std::uint64_t keepAll = ~std::uint64_t(0);
+  if (!bind(lib, a.cuMemAllocAsync, "cuMemAllocAsync") ||
+      !bind(lib, a.cuMemFreeAsync, "cuMemFreeAsync") ||
+      !bind(lib, a.cuDeviceGetDefaultMemPool, "cuDeviceGetDefaultMemPool") ||
+      !bind(lib, a.cuMemPoolSetAttribute, "cuMemPoolSetAttribute") ||
+      a.cuDeviceGetAttribute(&supported,
+                             CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
+                             d.device) != CUDA_SUCCESS ||
+      !supported ||
+      a.cuDeviceGetDefaultMemPool(&pool, d.device) != CUDA_SUCCESS ||
+      a.cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                              &keepAll) != CUDA_SUCCESS)
+    return;
+  d.streamOrdered = true;
+}
+
 /// Opens and initialises the driver; `error` says why not.
 std::unique_ptr<Driver> openDriver(std::string &error) {
   void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -116,6 +141,7 @@ std::unique_ptr<Driver> openDriver(std::string &error) {
     return nullptr;
   }
   d->arch = major * 10 + minor;
+  useMemoryPool(lib, *d);
   return d;
 }
 
@@ -353,12 +379,19 @@ void mgpuStreamSynchronize(void *stream) {
           "a kernel or copy on the GPU failed");
 }
 
-void *mgpuMemAlloc(std::uint64_t bytes, void *, bool) {
+void *mgpuMemAlloc(std::uint64_t bytes, void *stream, bool) {
   const Driver *d = ready();
   if (!d || bytes == 0)
     return kPlaceholder;
   CUdeviceptr ptr = 0;
-  if (!check(*d, d->api.cuMemAlloc(&ptr, bytes),
+  // Stream-ordered on the call's stream (every copy and kernel of the call
+  // runs there, and the call has finished with it when it returns).
+  if (!check(*d,
+             d->streamOrdered
+                 ? d->api.cuMemAllocAsync(&ptr, bytes,
+                                          stream ? static_cast<CUstream>(stream)
+                                                 : callStream(*d))
+                 : d->api.cuMemAlloc(&ptr, bytes),
              ("cuMemAlloc of " + std::to_string(bytes) + " bytes").c_str()))
     return kPlaceholder;
   return reinterpret_cast<void *>(ptr);
@@ -371,10 +404,18 @@ void mgpuMemFree(void *ptr, void *stream) {
   const Driver *d = driver(error);
   if (!d)
     return;
-  // Stream-ordered: what was queued on the buffer finishes first.
-  if (stream)
-    d->api.cuStreamSynchronize(static_cast<CUstream>(stream));
-  CUresult r = d->api.cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
+  CUresult r;
+  if (d->streamOrdered) {
+    // Back to the pool once the work queued on the buffer is done.
+    r = d->api.cuMemFreeAsync(reinterpret_cast<CUdeviceptr>(ptr),
+                              stream ? static_cast<CUstream>(stream)
+                                     : callStream(*d));
+  } else {
+    // What was queued on the buffer finishes first.
+    if (stream)
+      d->api.cuStreamSynchronize(static_cast<CUstream>(stream));
+    r = d->api.cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
+  }
   if (!failed())
     check(*d, r, "cuMemFree");
 }

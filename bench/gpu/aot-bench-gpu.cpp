@@ -182,8 +182,8 @@ int main(int argc, char **argv) {
         },
         runs);
     report("copy_f32_8192", ms, 2.0 * bytes / (ms * 1e-3) / 1e9, "GB/s");
-    // What the add's call spends on its result's buffer, which the device
-    // entry point allocates (cuMemAlloc) and the caller frees.
+    // What a cuMemAlloc and free of the add's result would cost; the
+    // runtime takes buffers from the device's memory pool instead.
     ms = medianMs(
         [&] {
           CudaDevice::CUdeviceptr p = 0;

@@ -95,17 +95,6 @@ def main():
         if case in ours:
             print("%s: %.0f%% of PyTorch's device-to-device copy bandwidth"
                   % (case, 100.0 * ours[case][1] / copy))
-    # The add's call allocates its result (PyTorch's caching allocator
-    # reuses a block): the difference of the two medians estimates the
-    # kernel's own time.
-    if "add_f32_8192" in ours and "alloc_free_f32_8192" in ours:
-        add_ms, add_figure = ours["add_f32_8192"]
-        kernel_ms = add_ms - ours["alloc_free_f32_8192"][0]
-        if kernel_ms > 0:
-            figure = add_figure * add_ms / kernel_ms
-            print("add_f32_8192 less its result's cuMemAlloc and free: "
-                  "%.3f ms, %.0f GB/s, %.0f%% of the copy bandwidth"
-                  % (kernel_ms, figure, 100.0 * figure / copy))
 
 
 if __name__ == "__main__":
