@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/GpuMemory.h"
+#include "Transforms/GpuWarpReduce.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -203,12 +204,17 @@ private:
   void tile(mlir::scf::ParallelOp loop) {
     if (loop->hasAttr(kSerialAttr) || loop->hasAttr("mapping"))
       return;
+    // A row reduction becomes a loop over the lanes of a warp too, which
+    // must be exactly a block's x dimension.
+    mlir::scf::ParallelOp lanes = spreadRowReduction(loop);
+    if (lanes)
+      loop = lanes;
     unsigned rank = loop.getNumLoops();
     llvm::SmallVector<int64_t> sizes(rank, 1);
     if (rank == 1) {
       sizes[0] = options_.block1d;
     } else {
-      sizes[rank - 1] = options_.blockX;
+      sizes[rank - 1] = lanes ? kWarpSize : options_.blockX;
       sizes[rank - 2] = options_.blockY;
     }
     for (unsigned i = 0; i < rank; ++i) {

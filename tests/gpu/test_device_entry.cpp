@@ -6,7 +6,9 @@
 // writes its trace, which is read back and checked against the inputs.
 // Expected values are computed here from the inputs (a + b, x * s + n).
 // gpu-elementwise.mlir's loops, too large for a model's .npz reference,
-// are checked element by element against the host's sums.
+// are checked element by element against the host's sums, and
+// gpu-reductions.mlir's against the host's sums and maxima (of small
+// integers, so that any order of summing gives the same float).
 //
 //===----------------------------------------------------------------------===//
 #define DOCTEST_CONFIG_IMPLEMENT
@@ -14,10 +16,12 @@
 
 #include "gpu_elementwise.h"
 #include "gpu_kernels.h"
+#include "gpu_reductions.h"
 
 #include "aot/abi/Npz.h"
 #include "aot/testing/CudaDevice.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -141,6 +145,90 @@ TEST_CASE("large elementwise loops compute every element once") {
   for (std::size_t i = 0; i < x.size(); ++i)
     wrong += flat(std::int64_t(i)) != std::abs(x[i]);
   CHECK(wrong == 0);
+}
+
+namespace {
+
+/// rows x cols small integers (as T), different in every row and column.
+template <typename T>
+std::vector<T> smallIntegers(std::int64_t rows, std::int64_t cols) {
+  std::vector<T> v(rows * cols);
+  for (std::int64_t i = 0; i < rows * cols; ++i)
+    v[i] = static_cast<T>((i * 7 + i / cols * 3) % 13 - 6);
+  return v;
+}
+
+/// Sums (or maxima) of `x` along its last dimension of `n`.
+template <typename T>
+std::vector<T> alongRows(const std::vector<T> &x, std::int64_t n, bool max) {
+  std::vector<T> out(x.size() / n);
+  for (std::size_t r = 0; r < out.size(); ++r) {
+    T acc = max ? x[r * n] : T(0);
+    for (std::int64_t j = max ? 1 : 0; j < n; ++j)
+      acc = max ? std::max(acc, x[r * n + j]) : acc + x[r * n + j];
+    out[r] = acc;
+  }
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("reductions along rows, down columns and shorter than a warp") {
+  namespace m = aot_compiled::gpu_reductions;
+  using aot::abi::MemRef;
+  {
+    auto x = smallIntegers<float>(100, 1000);
+    auto want = alongRows(x, 1000, false);
+    auto got = m::row_sum(
+        MemRef<float, 2>{x.data(), x.data(), 0, {100, 1000}, {1000, 1}});
+    for (std::int64_t r = 0; r < 100; ++r)
+      CHECK(got(r, 0) == want[r]);
+  }
+  {
+    auto x = smallIntegers<float>(4 * 50, 77);
+    for (std::size_t i = 0; i < x.size(); ++i)
+      x[i] += 0.001f * static_cast<float>(i % 997); // distinct maxima
+    auto want = alongRows(x, 77, true);
+    auto got = m::row_max(
+        MemRef<float, 3>{x.data(), x.data(), 0, {4, 50, 77}, {50 * 77, 77, 1}});
+    for (std::int64_t r = 0; r < 200; ++r)
+      CHECK(got(r / 50, r % 50, 0) == want[r]);
+  }
+  {
+    auto x = smallIntegers<std::int32_t>(64, 40);
+    auto want = alongRows(x, 40, false);
+    auto got = m::int_sum(
+        MemRef<std::int32_t, 2>{x.data(), x.data(), 0, {64, 40}, {40, 1}});
+    for (std::int64_t r = 0; r < 64; ++r)
+      CHECK(got(r, 0) == want[r]);
+  }
+  {
+    auto x = smallIntegers<double>(8, 64);
+    auto want = alongRows(x, 64, false);
+    auto got =
+        m::wide_sum(MemRef<double, 2>{x.data(), x.data(), 0, {8, 64}, {64, 1}});
+    for (std::int64_t r = 0; r < 8; ++r)
+      CHECK(got(r, 0) == want[r]);
+  }
+  {
+    auto x = smallIntegers<float>(1000, 100);
+    auto got = m::col_sum(
+        MemRef<float, 2>{x.data(), x.data(), 0, {1000, 100}, {100, 1}});
+    for (std::int64_t c = 0; c < 100; ++c) {
+      float want = 0;
+      for (std::int64_t r = 0; r < 1000; ++r)
+        want += x[r * 100 + c];
+      CHECK(got(0, c) == want);
+    }
+  }
+  {
+    auto x = smallIntegers<float>(100, 20);
+    auto want = alongRows(x, 20, false);
+    auto got = m::short_sum(
+        MemRef<float, 2>{x.data(), x.data(), 0, {100, 20}, {20, 1}});
+    for (std::int64_t r = 0; r < 100; ++r)
+      CHECK(got(r, 0) == want[r]);
+  }
 }
 
 int main(int argc, char **argv) {
