@@ -337,6 +337,9 @@ def GpuMapLoops : Pass<"aot-gpu-map-loops", "mlir::func::FuncOp"> {
     each thread computes `elements-per-thread` elements of the innermost
     dimension, a block's width apart, so that it has that many loads in
     flight and neighbouring threads still touch neighbouring elements.
+    A reduction along the last dimension of what it reads gets a warp per
+    output element, its lanes along thread x, combined by xor shuffles
+    (GpuWarpReduce.h says which reductions).
   }];
   let options = [
     Option<"blockX", "block-x", "int64_t", /*default=*/"32",
