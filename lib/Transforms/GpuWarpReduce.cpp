@@ -92,8 +92,10 @@ std::optional<RowReduction> match(mlir::scf::ParallelOp parallel) {
   if (!r.store)
     return std::nullopt;
   r.combine = r.store.getValueToStore().getDefiningOp();
+  // Shuffles move 32 bits (not index, vectors or 64-bit values).
   if (!r.combine || r.combine->getBlock() != r.loop.getBody() ||
       !isCombiner(r.combine) || !r.combine->hasOneUse() ||
+      !r.combine->getResult(0).getType().isIntOrFloat() ||
       r.combine->getResult(0).getType().getIntOrFloatBitWidth() != 32)
     return std::nullopt;
   // One operand is the output element read where it is written, in no

@@ -39,3 +39,18 @@ func.func @matmul(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64x
   %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
 }
+
+// A sum of index values (no 32-bit shuffle carries them): a thread per row.
+func.func @index_sum(%x: tensor<16x64xi32>) -> tensor<16xi32> {
+  %xi = arith.index_cast %x : tensor<16x64xi32> to tensor<16x64xindex>
+  %zero = arith.constant 0 : index
+  %e = tensor.empty() : tensor<16xindex>
+  %init = linalg.fill ins(%zero : index) outs(%e : tensor<16xindex>) -> tensor<16xindex>
+  %r = linalg.reduce ins(%xi : tensor<16x64xindex>) outs(%init : tensor<16xindex>) dimensions = [1]
+    (%in: index, %acc: index) {
+      %s = arith.addi %in, %acc : index
+      linalg.yield %s : index
+    }
+  %r32 = arith.index_cast %r : tensor<16xindex> to tensor<16xi32>
+  return %r32 : tensor<16xi32>
+}
