@@ -260,13 +260,18 @@ private:
     if (*s != 1 || (*u - *l) % (threads * perThread) != 0 ||
         total < kManyElements)
       return 1;
-    // Straight-line code whose only writes are element stores, which
-    // spreadOverThreads may move after the other elements' loads.
-    for (mlir::Operation &op : loop.getBody()->without_terminator())
+    // Straight-line code whose only writes are element stores, after all
+    // its loads (as linalg's loops are): spreadOverThreads moves the stores
+    // after every element's loads, which keeps an iteration's own order.
+    bool stored = false;
+    for (mlir::Operation &op : loop.getBody()->without_terminator()) {
       if (op.getNumRegions() != 0 ||
           !(mlir::isMemoryEffectFree(&op) ||
-            llvm::isa<mlir::memref::LoadOp, mlir::memref::StoreOp>(op)))
+            llvm::isa<mlir::memref::LoadOp, mlir::memref::StoreOp>(op)) ||
+          (stored && llvm::isa<mlir::memref::LoadOp>(op)))
         return 1;
+      stored |= llvm::isa<mlir::memref::StoreOp>(op);
+    }
     return perThread;
   }
 

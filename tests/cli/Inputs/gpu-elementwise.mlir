@@ -20,3 +20,4 @@ func.func @flat(%a: tensor<4194304xf32>) -> tensor<4194304xf32> {
   %c = tosa.abs %a : (tensor<4194304xf32>) -> tensor<4194304xf32>
   return %c : tensor<4194304xf32>
 }
+
