@@ -24,6 +24,17 @@ namespace aot {
 
 namespace {
 
+/// The dynamic sizes of `value` (a memref), read from its descriptor.
+llvm::SmallVector<mlir::Value>
+dynamicSizes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value) {
+  auto type = llvm::cast<mlir::MemRefType>(value.getType());
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (type.isDynamicDim(i))
+      sizes.push_back(mlir::memref::DimOp::create(b, loc, value, i));
+  return sizes;
+}
+
 /// `clone` as the buffer it makes (identity layout, cast back to the
 /// clone's type where that has another) and a copy into it: the same ops
 /// convert-bufferization-to-memref makes, but with the buffer made here, so
@@ -35,11 +46,8 @@ void expandClone(mlir::bufferization::CloneOp clone, mlir::UnitAttr device) {
   auto bufferType = mlir::MemRefType::get(
       type.getShape(), type.getElementType(), mlir::MemRefLayoutAttrInterface(),
       type.getMemorySpace());
-  llvm::SmallVector<mlir::Value> sizes;
-  for (int64_t i = 0; i < type.getRank(); ++i)
-    if (type.isDynamicDim(i))
-      sizes.push_back(mlir::memref::DimOp::create(b, loc, clone.getInput(), i));
-  auto alloc = mlir::memref::AllocOp::create(b, loc, bufferType, sizes);
+  auto alloc = mlir::memref::AllocOp::create(
+      b, loc, bufferType, dynamicSizes(b, loc, clone.getInput()));
   alloc->setAttr(kDeviceBufferAttr, device);
   mlir::memref::CopyOp::create(b, loc, clone.getInput(), alloc);
   mlir::Value result = alloc;
@@ -71,17 +79,6 @@ struct GpuMarkDeviceBuffersPass
     }
   }
 };
-
-/// The dynamic sizes of `value` (a memref), read from its descriptor.
-llvm::SmallVector<mlir::Value>
-dynamicSizes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value) {
-  auto type = llvm::cast<mlir::MemRefType>(value.getType());
-  llvm::SmallVector<mlir::Value> sizes;
-  for (int64_t i = 0; i < type.getRank(); ++i)
-    if (type.isDynamicDim(i))
-      sizes.push_back(mlir::memref::DimOp::create(b, loc, value, i));
-  return sizes;
-}
 
 mlir::Value deviceAlloc(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::MemRefType type, mlir::ValueRange sizes) {

@@ -244,20 +244,19 @@ private:
     int64_t perThread = options_.perThread;
     if (perThread <= 1)
       return 1;
-    int64_t total = 1;
-    for (auto [lb, ub, step] : llvm::zip(
-             loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+    int64_t total = 1, trips = 0, step = 0; // trips, step: innermost dim's
+    for (auto [lb, ub, st] : llvm::zip(loop.getLowerBound(),
+                                       loop.getUpperBound(), loop.getStep())) {
       auto l = mlir::getConstantIntValue(lb);
       auto u = mlir::getConstantIntValue(ub);
-      auto s = mlir::getConstantIntValue(step);
+      auto s = mlir::getConstantIntValue(st);
       if (!l || !u || !s || *s <= 0 || *u <= *l)
         return 1;
-      total *= (*u - *l + *s - 1) / *s;
+      trips = (*u - *l + *s - 1) / *s;
+      step = *s;
+      total *= trips;
     }
-    auto l = mlir::getConstantIntValue(loop.getLowerBound().back());
-    auto u = mlir::getConstantIntValue(loop.getUpperBound().back());
-    auto s = mlir::getConstantIntValue(loop.getStep().back());
-    if (*s != 1 || (*u - *l) % (threads * perThread) != 0 ||
+    if (step != 1 || trips % (threads * perThread) != 0 ||
         total < kManyElements)
       return 1;
     // Straight-line code whose only writes are element stores, after all

@@ -218,13 +218,9 @@ mlir::scf::ParallelOp spreadRowReduction(mlir::scf::ParallelOp parallel) {
                                   index(0)),
       /*withElseRegion=*/false);
   b.setInsertionPointToStart(&firstLane.getThenRegion().front());
-  auto init = llvm::cast<mlir::memref::LoadOp>(b.clone(*r.init, map));
-  mlir::Value total = combine(b, r, init.getResult(), partial);
-  mlir::memref::StoreOp::create(
-      b, loc, total, map.lookupOrDefault(r.store.getMemRef()),
-      llvm::to_vector(llvm::map_range(r.store.getIndices(), [&](mlir::Value v) {
-        return map.lookupOrDefault(v);
-      })));
+  mlir::Value init = b.clone(*r.init, map)->getResult(0);
+  map.map(r.combine->getResult(0), combine(b, r, init, partial));
+  b.clone(*r.store, map);
   parallel.erase();
   return lanes;
 }
