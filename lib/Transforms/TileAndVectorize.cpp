@@ -487,6 +487,23 @@ bool isPartialTile(mlir::linalg::LinalgOp t, llvm::ArrayRef<int64_t> sizes) {
   return false;
 }
 
+/// Whether `op`'s body divides integers. A masked tile computes its lanes
+/// past the end of the data too, on whatever its masked reads left in them
+/// (poison): a division there may divide by zero, which traps on x86
+/// (SIGFPE) although no element of the data is divided by zero.
+bool dividesIntegers(mlir::linalg::LinalgOp op) {
+  return op.getBlock()
+      ->walk([](mlir::Operation *o) {
+        return llvm::isa<mlir::arith::DivSIOp, mlir::arith::DivUIOp,
+                         mlir::arith::RemSIOp, mlir::arith::RemUIOp,
+                         mlir::arith::CeilDivSIOp, mlir::arith::CeilDivUIOp,
+                         mlir::arith::FloorDivSIOp>(o)
+                   ? mlir::WalkResult::interrupt()
+                   : mlir::WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 void markForVectors(mlir::Operation *op) {
   if (op && llvm::isa<mlir::linalg::LinalgOp>(op))
     op->setAttr(kVectorSizes,
@@ -922,10 +939,15 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
       // A partial tile (of dynamic size, or the static last one of a peeled
       // loop) is vectorized at the full tile's size, with masks for the
       // lanes past the end of the data.
+      // One that divides integers stays scalar instead: no lane past the end
+      // is computed (x86 divides vectors of integers a lane at a time anyway).
       llvm::SmallVector<int64_t> vectorSizes;
-      if (isPartialTile(t, sizes.asArrayRef()))
+      if (isPartialTile(t, sizes.asArrayRef())) {
+        if (dividesIntegers(t))
+          continue;
         vectorSizes.assign(sizes.asArrayRef().begin(),
                            sizes.asArrayRef().end());
+      }
       llvm::SmallVector<bool> scalable(vectorSizes.size(), false);
       rewriter.setInsertionPoint(t);
       // Contractions stay contractions, so they lower to outer products.

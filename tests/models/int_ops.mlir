@@ -96,3 +96,18 @@ func.func @int_casts(%a: tensor<8xi8>, %b: tensor<8xi32>) -> (tensor<8xi32>, ten
   } -> (tensor<8xi32>, tensor<8xi32>, tensor<8xi8>)
   return %r#0, %r#1, %r#2 : tensor<8xi32>, tensor<8xi32>, tensor<8xi8>
 }
+
+// Divisions of rows that vectors do not fill (127 and 37 elements) and of a
+// dynamic length: the last, partial tile of each must divide only the elements
+// that are there. Computed on vectors with masks, its lanes past the end held
+// whatever the masked reads left in them, zeros among them, and x86 traps
+// (SIGFPE) on a division by zero.
+func.func @divisions_ragged(%a: tensor<3x127xi32>, %b: tensor<3x127xi32>, %c: tensor<37xi64>,
+                            %d: tensor<37xi64>, %e: tensor<?xi8>, %f: tensor<?xi8>)
+    -> (tensor<3x127xi32>, tensor<3x127xi32>, tensor<37xi64>, tensor<?xi8>) {
+  %q = arith.divsi %a, %b : tensor<3x127xi32>
+  %fl = arith.floordivsi %a, %b : tensor<3x127xi32>
+  %u = arith.remui %c, %d : tensor<37xi64>
+  %r = arith.remsi %e, %f : tensor<?xi8>
+  return %q, %fl, %u, %r : tensor<3x127xi32>, tensor<3x127xi32>, tensor<37xi64>, tensor<?xi8>
+}

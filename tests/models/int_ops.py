@@ -64,6 +64,24 @@ def build(ref):
     ref.add("int_casts", [a, b], [a.astype(np.int32), a.view(np.uint8).astype(np.int32),
                                   b.astype(np.int8)])
 
+    # Rows of 127 and 37 elements and a dynamic length of 45: each ends in a
+    # partial tile (no divisor is zero).
+    a = ru.ints(g, (3, 127), -1000, 1000)
+    b = ru.ints(g, (3, 127), -20, 20)
+    b[b == 0] = 7
+    q = np.array([trunc_div(int(x), int(y)) for x, y in zip(a.ravel(), b.ravel())],
+                 np.int32).reshape(a.shape)
+    c = ru.ints(g, (37,), -(1 << 62), 1 << 62, np.int64)
+    d = ru.ints(g, (37,), 1, 1 << 40, np.int64)
+    e = ru.ints(g, (45,), -128, 127, np.int8)
+    f = ru.ints(g, (45,), 1, 127, np.int8)
+    f[::2] *= -1
+    r = np.array([x - trunc_div(int(x), int(y)) * y for x, y in zip(e.astype(int), f.astype(int))],
+                 np.int8)
+    ref.add("divisions_ragged", [a, b, c, d, e, f],
+            [q, np.floor_divide(a, b).astype(np.int32),
+             (c.view(np.uint64) % d.view(np.uint64)).view(np.int64), r])
+
 
 if __name__ == "__main__":
     ru.main(build)
