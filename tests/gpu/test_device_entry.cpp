@@ -171,19 +171,24 @@ std::vector<T> alongRows(const std::vector<T> &x, std::int64_t n, bool max) {
   return out;
 }
 
+/// Checks `sum`, a compiled sum of a rows x n matrix along its rows, on
+/// small integers.
+template <typename T, typename Sum>
+void checkRowSums(Sum sum, std::int64_t rows, std::int64_t n) {
+  auto x = smallIntegers<T>(rows, n);
+  auto want = alongRows(x, n, false);
+  auto got =
+      sum(aot::abi::MemRef<T, 2>{x.data(), x.data(), 0, {rows, n}, {n, 1}});
+  for (std::int64_t r = 0; r < rows; ++r)
+    CHECK(got(r, 0) == want[r]);
+}
+
 } // namespace
 
 TEST_CASE("reductions along rows, down columns and shorter than a warp") {
   namespace m = aot_compiled::gpu_reductions;
   using aot::abi::MemRef;
-  {
-    auto x = smallIntegers<float>(100, 1000);
-    auto want = alongRows(x, 1000, false);
-    auto got = m::row_sum(
-        MemRef<float, 2>{x.data(), x.data(), 0, {100, 1000}, {1000, 1}});
-    for (std::int64_t r = 0; r < 100; ++r)
-      CHECK(got(r, 0) == want[r]);
-  }
+  checkRowSums<float>(m::row_sum, 100, 1000);
   {
     auto x = smallIntegers<float>(4 * 50, 77);
     for (std::size_t i = 0; i < x.size(); ++i)
@@ -194,22 +199,8 @@ TEST_CASE("reductions along rows, down columns and shorter than a warp") {
     for (std::int64_t r = 0; r < 200; ++r)
       CHECK(got(r / 50, r % 50, 0) == want[r]);
   }
-  {
-    auto x = smallIntegers<std::int32_t>(64, 40);
-    auto want = alongRows(x, 40, false);
-    auto got = m::int_sum(
-        MemRef<std::int32_t, 2>{x.data(), x.data(), 0, {64, 40}, {40, 1}});
-    for (std::int64_t r = 0; r < 64; ++r)
-      CHECK(got(r, 0) == want[r]);
-  }
-  {
-    auto x = smallIntegers<double>(8, 64);
-    auto want = alongRows(x, 64, false);
-    auto got =
-        m::wide_sum(MemRef<double, 2>{x.data(), x.data(), 0, {8, 64}, {64, 1}});
-    for (std::int64_t r = 0; r < 8; ++r)
-      CHECK(got(r, 0) == want[r]);
-  }
+  checkRowSums<std::int32_t>(m::int_sum, 64, 40);
+  checkRowSums<double>(m::wide_sum, 8, 64);
   {
     auto x = smallIntegers<float>(1000, 100);
     auto got = m::col_sum(
@@ -221,14 +212,7 @@ TEST_CASE("reductions along rows, down columns and shorter than a warp") {
       CHECK(got(0, c) == want);
     }
   }
-  {
-    auto x = smallIntegers<float>(100, 20);
-    auto want = alongRows(x, 20, false);
-    auto got = m::short_sum(
-        MemRef<float, 2>{x.data(), x.data(), 0, {100, 20}, {20, 1}});
-    for (std::int64_t r = 0; r < 100; ++r)
-      CHECK(got(r, 0) == want[r]);
-  }
+  checkRowSums<float>(m::short_sum, 100, 20);
 }
 
 int main(int argc, char **argv) {
