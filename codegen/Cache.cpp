@@ -2,14 +2,13 @@
 #include "Cache.h"
 
 #include "Support/FileWriter.h"
+#include "aot/abi/detail/InputFile.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string_view>
 #include <sys/stat.h>
 
@@ -45,15 +44,14 @@ struct KeyHash {
   }
 };
 
+/// The bytes of a regular file; nullopt for anything else (missing, a
+/// directory, a device that would be read for ever) or a read error.
 std::optional<std::string> readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  try {
+    return abi::detail::InputFile(path, /*streams=*/false).readAll();
+  } catch (const abi::Error &) {
     return std::nullopt;
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad())
-    return std::nullopt;
-  return std::move(bytes).str();
+  }
 }
 
 /// What identifies the compiler beyond its version, which is part of its
@@ -205,11 +203,14 @@ ArtifactCache::forCompile(const std::vector<std::string> &args,
 }
 
 std::optional<CachedCompile> ArtifactCache::lookup(bool *damaged) const {
-  auto bytes = readFile(path_);
-  if (!bytes)
+  std::error_code ec;
+  if (!std::filesystem::exists(path_, ec))
     return std::nullopt;
   if (damaged)
     *damaged = true; // until the entry is read whole
+  auto bytes = readFile(path_);
+  if (!bytes)
+    return std::nullopt;
   if (bytes->size() < kMagic.size() + 8 ||
       std::string_view(*bytes).substr(0, kMagic.size()) != kMagic)
     return std::nullopt;
@@ -239,13 +240,20 @@ std::optional<CachedCompile> ArtifactCache::lookup(bool *damaged) const {
   return entry;
 }
 
-void ArtifactCache::store(const std::vector<std::string> &warnings) const {
+std::optional<std::string>
+ArtifactCache::store(const std::vector<std::string> &warnings) const {
+  // An entry never replaces a file the compile read or wrote.
+  for (const std::string &file : outputs_)
+    if (isSameFile(path_, file))
+      return "the entry '" + path_ + "' is the output '" + file + "'";
+  if (isSameFile(path_, input_))
+    return "the entry '" + path_ + "' is the input '" + input_ + "'";
   std::string entry(kMagic);
   putNumber(entry, outputs_.size());
   for (const std::string &out : outputs_) {
     auto bytes = readFile(out);
     if (!bytes)
-      return;
+      return "cannot read the output '" + out + "' back";
     putNumber(entry, bytes->size());
     entry += *bytes;
   }
@@ -256,12 +264,16 @@ void ArtifactCache::store(const std::vector<std::string> &warnings) const {
   }
   putNumber(entry, XXH3_64bits(entry.data(), entry.size()));
   std::error_code ec;
-  std::filesystem::create_directories(
-      std::filesystem::path(path_).parent_path(), ec);
+  std::filesystem::path dir = std::filesystem::path(path_).parent_path();
+  std::filesystem::create_directories(dir, ec);
+  if (ec)
+    return "cannot create the directory '" + dir.string() +
+           "': " + ec.message();
   // Atomic: a concurrent compile of the same key reads the old entry, none
   // or this one, never a part.
-  if (!ec)
-    (void)writeFileAtomically(path_, entry);
+  if (std::error_code ec = writeFileAtomically(path_, entry))
+    return "cannot write '" + path_ + "': " + ec.message();
+  return std::nullopt;
 }
 
 std::optional<std::string> ArtifactCache::writeHit(const CachedCompile &hit,

@@ -50,8 +50,10 @@ public:
   /// or changed.
   std::optional<CachedCompile> lookup(bool *damaged = nullptr) const;
   /// Stores what the compile wrote (read back from the output files); a
-  /// failure to store is not an error of the compile, only a lost entry.
-  void store(const std::vector<std::string> &warnings) const;
+  /// failure to store is not an error of the compile, only a lost entry:
+  /// it returns why (for --cache-report), nullopt when stored.
+  std::optional<std::string>
+  store(const std::vector<std::string> &warnings) const;
   /// Prints the hit's warnings to stderr and writes its outputs; on failure
   /// the error message names the file.
   std::optional<std::string> writeHit(const CachedCompile &hit,

@@ -467,17 +467,61 @@ std::vector<options::NamedFile> stageDumpFiles(const Options &o) {
   return files;
 }
 
-/// No output may be an input, and no two outputs one file: checked before
-/// anything is compiled or written, so a mistyped -o never costs a source.
+/// Whether `name` ends in `suffix`.
+bool endsWith(const std::string &name, std::string_view suffix) {
+  return name.size() >= suffix.size() &&
+         name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// The directories the compile (and, for a kernel trace, the compiled code)
+/// writes files into whose names it chooses as it goes.
+std::vector<options::NamedDirectory> writtenDirectories(const Options &o) {
+  const DebugOptions &debug = o.pipeline.debug();
+  std::vector<options::NamedDirectory> dirs;
+  if (!debug.dumpKernelsDir.empty())
+    dirs.push_back(
+        {"--dump-kernels", debug.dumpKernelsDir, [](const std::string &name) {
+           return name.find('/') == std::string::npos &&
+                  (endsWith(name, ".ll") || endsWith(name, ".ptx") ||
+                   endsWith(name, ".cubin"));
+         }});
+  if (!debug.traceKernelsTo.empty())
+    dirs.push_back({"--trace-kernels-to", debug.traceKernelsTo,
+                    [](const std::string &name) {
+                      return name == "launches.jsonl" ||
+                             (name.find('/') == std::string::npos &&
+                              endsWith(name, ".npz"));
+                    }});
+  if (!debug.printIrAfterAllDir.empty()) {
+    // One directory per stage, named after the stage's file.
+    std::set<std::string> stems;
+    for (const StageInfo &info : stagesOf(o.target)) {
+      std::string file = stageFileName(info.stage, false, o.target);
+      stems.insert(file.substr(0, file.find('.')));
+    }
+    dirs.push_back({"--print-ir-after-all", debug.printIrAfterAllDir,
+                    [stems](const std::string &name) {
+                      return stems.count(name.substr(0, name.find('/'))) != 0;
+                    }});
+  }
+  return dirs;
+}
+
+/// No output may be an input, no two outputs one file, and no directory the
+/// compile writes may hold an input or an output: checked before anything
+/// is compiled or written, so a mistyped -o never costs a source.
 Status checkFiles(const Options &o) {
+  const DebugOptions &debug = o.pipeline.debug();
   std::vector<options::NamedFile> inputs = {{"the input", o.input}};
   if (!o.reference.empty())
     inputs.push_back({"--reference", o.reference});
+  for (const auto &[kernel, file] : debug.substituteKernels)
+    inputs.push_back({"--substitute-kernel", file});
   std::vector<options::NamedFile> outputs;
   for (const Options::Output &out : o.outputs)
     outputs.push_back({"-o", out.path});
-  const DebugOptions &debug = o.pipeline.debug();
   const std::pair<const char *, const std::string *> files[] = {
+      {"--external-weights", &o.pipeline.externalWeightsFile()},
       {"--location-snapshot", &debug.locationSnapshotTo},
       {"--log-actions-to", &debug.logActionsTo},
       {"--profile-actions-to", &debug.profileActionsTo},
@@ -486,11 +530,11 @@ Status checkFiles(const Options &o) {
   for (const auto &[flag, path] : files)
     if (!path->empty())
       outputs.push_back({flag, *path});
-  if (Status s = options::checkOutputFiles(inputs, outputs); !s)
-    return s;
-  // The dump's files only against the inputs: an output may well be a copy
-  // of a stage, written on purpose into the same directory.
-  return options::checkOutputFiles(inputs, stageDumpFiles(o));
+  // The stage dumps are outputs like the others: an output may be a copy of
+  // a stage written into the same directory, but not onto the dump's file.
+  for (options::NamedFile &dump : stageDumpFiles(o))
+    outputs.push_back(std::move(dump));
+  return options::checkOutputFiles(inputs, outputs, writtenDirectories(o));
 }
 
 } // namespace

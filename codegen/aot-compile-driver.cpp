@@ -201,8 +201,11 @@ int run(const std::vector<std::string> &args) {
       if (aot::Status s = artifact->write(out.path, out.kind, when); !s)
         return fail(s.error());
   if (cache) {
-    cache->store(warnings);
-    if (options->cacheReport)
+    std::optional<std::string> lost = cache->store(warnings);
+    if (options->cacheReport && lost)
+      std::cerr << "note: cache " << (damaged ? "entry was damaged" : "miss")
+                << ", not stored: " << *lost << "\n";
+    else if (options->cacheReport)
       std::cerr << "note: cache "
                 << (damaged ? "entry was damaged, replaced: "
                             : "miss, stored: ")

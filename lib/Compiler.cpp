@@ -12,12 +12,14 @@
 #include "Artifact/ArtifactBuilder.h"
 #include "Artifact/StageBytecode.h"
 #include "Backend/Backend.h"
+#include "Backend/LinkTable.h"
 #include "Debug/DebugSession.h"
 #include "Debug/SourceView.h"
 #include "Frontend/Frontend.h"
 #include "Frontend/Registration.h"
 #include "Pipeline/Stages.h"
 #include "Support/DiagnosticCapture.h"
+#include "Support/ErrorMessage.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -128,8 +130,9 @@ mlir::FailureOr<Manifest> signaturesOf(mlir::ModuleOp module) {
   if (auto stored = module->getAttrOfType<mlir::StringAttr>(kManifestAttr)) {
     auto manifest = Manifest::fromJson(stored.getValue().str());
     if (!manifest)
-      return module.emitError() << "attribute '" << kManifestAttr
-                                << "' is invalid: " << manifest.error().str();
+      return module.emitError()
+             << "attribute '" << kManifestAttr
+             << "' is invalid: " << errorMessage(manifest.error());
     return std::move(*manifest);
   }
   auto functions = extractSignatures(module);
@@ -261,6 +264,11 @@ Expected<mlir::OwningOpRef<mlir::ModuleOp>> CompileJob::parseInput() {
 Status CompileJob::runFrontEnd(mlir::ModuleOp module) {
   if (pipeline_.firstStage() == Stage::Input) {
     if (mlir::failed(checkInputContract(module)))
+      return diagnostics_.takeError("input contract violated");
+    std::span<const LinkSymbol> runtime = backend_.linkTable();
+    if (mlir::failed(checkFunctionNames(module, [&](llvm::StringRef name) {
+          return findLinkSymbol(runtime, std::string_view(name)) != nullptr;
+        })))
       return diagnostics_.takeError("input contract violated");
     if (Status s = keepMlirStage(Stage::Input, module); !s)
       return s;

@@ -1,10 +1,12 @@
 //===- Inputs.cpp - the arguments aot-run passes --------------------------===//
 #include "Inputs.h"
 
+#include "aot/abi/Compare.h"
 #include "aot/abi/Npy.h"
 #include "aot/abi/Npz.h"
 #include "aot/abi/ReferenceKeys.h"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -29,15 +31,21 @@ template <typename T> void store(Tensor &t, std::int64_t i, T v) {
               sizeof v);
 }
 
-void storeFloat(Tensor &t, std::int64_t i, double v) {
-  abi::visitDType(t.dtype(), [&](auto tag) {
+/// Stores `v` as element `i` of `t`; false when a finite `v` has no finite
+/// value of the tensor's dtype (1e39 as f32), which would silently compute
+/// with an infinity (or, for the 8-bit floats without one, a NaN).
+bool storeFloat(Tensor &t, std::int64_t i, double v) {
+  return abi::visitDType(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
+    T value{};
     if constexpr (std::is_same_v<T, abi::f16> || std::is_same_v<T, abi::bf16>)
-      store(t, i, T(float(v)));
-    else if constexpr (abi::isFloat8Type<T>)
-      store(t, i, T(v));
-    else if constexpr (std::is_floating_point_v<T>)
-      store(t, i, T(v));
+      value = T(float(v));
+    else if constexpr (abi::isFloat8Type<T> || std::is_floating_point_v<T>)
+      value = T(v);
+    else
+      return false;
+    store(t, i, value);
+    return !std::isfinite(v) || std::isfinite(abi::detail::toDouble(value));
   });
 }
 
@@ -89,10 +97,14 @@ void parseValue(std::string_view text, Tensor &t, std::int64_t i,
   if (abi::isFloat(dtype)) {
     std::string s(text);
     char *end = nullptr;
+    errno = 0;
     double v = std::strtod(s.c_str(), &end);
     if (s.empty() || end != s.c_str() + s.size())
       fail("is not a number");
-    storeFloat(t, i, v);
+    // Beyond f64 (1e309) strtod gives an infinity and says so in errno.
+    if ((errno == ERANGE && std::isinf(v)) || !storeFloat(t, i, v))
+      fail("is out of range of " + std::string(abi::dtypeName(dtype)) +
+           " (write inf for an infinity)");
     return;
   }
   bool negative = !text.empty() && text[0] == '-';

@@ -224,6 +224,18 @@ Expected<Options> parseOptions(const std::vector<std::string> &args) {
   if (!o.dims.empty() && !o.randomInputs)
     return bad("--dim sizes the dynamic dims of --random-inputs; other "
                "inputs carry their own shapes");
+  // The results must not replace a file the call reads.
+  std::vector<options::NamedFile> inputs = {{"the module", o.module}};
+  for (size_t i = 0; i < o.inputs.size(); ++i)
+    if (o.inputs[i].size() > 1 && o.inputs[i][0] == '@')
+      inputs.push_back({"input " + std::to_string(i), o.inputs[i].substr(1)});
+  if (!o.expected.empty())
+    inputs.push_back({"--expected", o.expected});
+  std::vector<options::NamedFile> outputs;
+  if (!o.output.empty())
+    outputs.push_back({"--output", o.output});
+  if (Status s = options::checkOutputFiles(inputs, outputs); !s)
+    return s.error();
   return o;
 }
 

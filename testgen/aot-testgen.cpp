@@ -28,14 +28,20 @@ int fail(const aot::Error &e) {
   return 1;
 }
 
+/// The most bytes a manifest file may hold: a manifest lists signatures, a
+/// few hundred bytes each; a file of more is not one.
+constexpr std::uint64_t kMaxManifestBytes = std::uint64_t(64) << 20;
+
 aot::Expected<aot::Manifest> readManifest(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  std::string text;
+  try {
+    text = aot::abi::detail::readFileBytes(path, kMaxManifestBytes,
+                                           "too large to be a manifest");
+  } catch (const aot::abi::Error &e) {
     return aot::Error::message("cannot read manifest '" + path +
-                               "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto manifest = aot::Manifest::fromJson(text.str());
+                               "': " + aot::abi::detail::withoutPath(e, path));
+  }
+  auto manifest = aot::Manifest::fromJson(text);
   if (!manifest) {
     const auto &diagnostics = manifest.error().diagnostics();
     return aot::Error::message(

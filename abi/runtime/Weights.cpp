@@ -85,12 +85,23 @@ std::string hex64(std::uint64_t v) {
 /// to `out` on success.
 bool load(const WeightsTable &table, const std::string &path,
           std::vector<void *> &slots, Mapping &out, Failure &failure) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking: a FIFO put in the file's place must not make the open
+  // wait for a writer; it is refused below, as is anything not mappable.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     failure = fail(path, "cannot open it: %s", std::strerror(errno));
     return false;
   }
   struct stat st {};
+  if (::fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    failure = fail(path, "is not a regular file (%s)",
+                   S_ISDIR(st.st_mode)    ? "a directory"
+                   : S_ISFIFO(st.st_mode) ? "a FIFO"
+                   : S_ISCHR(st.st_mode)  ? "a character device"
+                                          : "not mappable");
+    return false;
+  }
   if (::fstat(fd, &st) != 0 || st.st_size < 8) {
     ::close(fd);
     failure = fail(path,

@@ -11,6 +11,8 @@
 #include "Backend/Backend.h"
 #include "Backend/Cpu/LlvmBackend.h"
 #include "Backend/LinkTable.h"
+#include "Support/ErrorMessage.h"
+#include "aot/abi/detail/InputFile.h"
 
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"
@@ -51,18 +53,19 @@ Status readObject(const std::string &path, llvm::MemoryBufferRef buffer,
       if (!manifest)
         return Error::at(path, 0, 0,
                          "its embedded manifest is invalid: " +
-                             manifest.error().str());
+                             errorMessage(manifest.error()));
       if ((*file)->isRelocatableObject()) {
         auto target = Target::parse(manifest->target);
         if (!target)
           return Error::at(path, 0, 0,
                            "its embedded manifest names target '" +
-                               manifest->target + "': " + target.error().str());
+                               manifest->target +
+                               "': " + errorMessage(target.error()));
         auto link = linkRequirements(
             std::string_view(buffer.getBufferStart(), buffer.getBufferSize()),
             backendFor(*target).linkTable());
         if (!link)
-          return Error::at(path, 0, 0, link.error().str());
+          return Error::at(path, 0, 0, errorMessage(link.error()));
         manifest->link = std::move(*link);
       }
       out.push_back(std::move(*manifest));
@@ -73,6 +76,13 @@ Status readObject(const std::string &path, llvm::MemoryBufferRef buffer,
 } // namespace
 
 Expected<std::vector<Manifest>> embeddedManifests(const std::string &path) {
+  // A compiled file is a regular file: a device or a FIFO would be read
+  // for ever, or wait for a writer.
+  try {
+    abi::detail::InputFile(path, /*streams=*/false);
+  } catch (const abi::Error &e) {
+    return Error::at(path, 0, 0, abi::detail::withoutPath(e, path));
+  }
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer)

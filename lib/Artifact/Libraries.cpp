@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace aot {
@@ -118,6 +119,16 @@ Status writeSharedLibrary(const std::string &path, const std::string &object,
     } else {
       args.push_back("-l" + lib);
     }
+  }
+  // Every library carries the runtime's call guard, through which a caller
+  // that must survive a crash of the code (the Python module) calls it.
+  // Where the runtime cannot be found and the code needs nothing of it, the
+  // library is made without (its callers then call the code directly).
+  if (std::string runtime = projectArchive(kRuntimeLibrary); !runtime.empty()) {
+    args.insert(args.begin() + 5, "-Wl,--undefined=" + std::string(kCallGuard));
+    if (std::find(manifest.link.begin(), manifest.link.end(),
+                  kRuntimeLibrary) == manifest.link.end())
+      args.push_back(runtime);
   }
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::string message;

@@ -25,6 +25,9 @@ inline constexpr std::string_view kRuntimeLibrary = "aot_runtime";
 inline constexpr std::string_view kLibm = "m";
 inline constexpr std::string_view kLibStdCxx = "stdc++";
 inline constexpr std::string_view kCudaRuntimeLibrary = "aot_cuda_runtime";
+/// The runtime's function that calls an entry point and returns a crash as
+/// a status (aot/abi/CallGuard.h); every shared library exports it.
+inline constexpr std::string_view kCallGuard = "aotGuardedInvoke";
 inline constexpr std::string_view kOpenMpLibrary = "omp";
 
 /// One symbol (or every symbol starting with `name` when `prefix`) and the

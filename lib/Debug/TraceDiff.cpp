@@ -1,6 +1,7 @@
 //===- TraceDiff.cpp - comparing two kernel traces ------------------------===//
 #include "aot/TraceDiff.h"
 
+#include "Support/JsonDepth.h"
 #include "aot/abi/Npz.h"
 
 #include "llvm/Support/JSON.h"
@@ -24,19 +25,26 @@ struct Launch {
 
 Expected<std::vector<Launch>> readIndex(const std::string &dir) {
   std::string path = dir + "/launches.jsonl";
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
+  std::string bytes;
+  try {
+    bytes = abi::detail::readFileBytes(path);
+  } catch (const abi::Error &e) {
     return Error::at(path, 0, 0,
                      "cannot read the trace index (a directory written by "
                      "--trace-kernels-to has one): " +
-                         buffer.getError().message());
+                         abi::detail::withoutPath(e, path));
+  }
   std::vector<Launch> launches;
-  llvm::StringRef rest = (*buffer)->getBuffer();
+  llvm::StringRef rest = bytes;
   for (int line = 1; !rest.empty(); ++line) {
     auto [text, tail] = rest.split('\n');
     rest = tail;
     if (text.trim().empty())
       continue;
+    if (jsonTooDeep(text))
+      return Error::at(path, line, 1,
+                       "nested deeper than " + std::to_string(kMaxJsonDepth) +
+                           " levels");
     auto parsed = llvm::json::parse(text);
     const llvm::json::Object *o = parsed ? parsed->getAsObject() : nullptr;
     if (!parsed)

@@ -7,6 +7,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
@@ -30,6 +31,16 @@ mlir::OwningOpRef<mlir::ModuleOp> parseModule(const Source &source,
 /// Emits an error, located at the offending op, for every op, type or
 /// function signature outside the input contract; fails if there was any.
 mlir::LogicalResult checkInputContract(mlir::ModuleOp module);
+
+/// Emits an error, located at the function, for every function whose name
+/// the compiled code cannot carry: an empty name, a name of the prefixes
+/// the compiler keeps for its own symbols (`_mlir_`, `_aot_`, `__`), or one
+/// for which `isRuntimeName` is true, a function the compiled code may call
+/// by name (libm's `powf`): defined in the module, it would take that
+/// function's place. Fails if there was any.
+mlir::LogicalResult
+checkFunctionNames(mlir::ModuleOp module,
+                   llvm::function_ref<bool(llvm::StringRef)> isRuntimeName);
 
 /// The signatures of the module's public functions, from their tensor or
 /// memref types. Emits an error and fails for a type the ABI cannot carry.

@@ -194,4 +194,33 @@ mlir::LogicalResult checkInputContract(mlir::ModuleOp module) {
   return mlir::success(ok);
 }
 
+mlir::LogicalResult
+checkFunctionNames(mlir::ModuleOp module,
+                   llvm::function_ref<bool(llvm::StringRef)> isRuntimeName) {
+  bool ok = true;
+  for (auto fn : module.getOps<mlir::func::FuncOp>()) {
+    llvm::StringRef name = fn.getSymName();
+    if (name.empty()) {
+      fn.emitError() << "a function needs a name to be compiled: '@\"\"' "
+                        "has none";
+      ok = false;
+    } else if (name.starts_with("_mlir_") || name.starts_with("_aot_") ||
+               name.starts_with("__")) {
+      fn.emitError() << "function '" << name
+                     << "' has a name the compiler keeps for symbols of its "
+                        "own (names starting with '_mlir_', '_aot_' or "
+                        "'__'); rename it";
+      ok = false;
+    } else if (isRuntimeName(name)) {
+      fn.emitError() << "function '" << name
+                     << "' has the name of a runtime function that compiled "
+                        "code calls by name (from libc, libm, OpenMP or "
+                        "mlir-aot's runtime): defined here, it would take "
+                        "that function's place; rename it";
+      ok = false;
+    }
+  }
+  return mlir::success(ok);
+}
+
 } // namespace aot

@@ -2,6 +2,8 @@
 #include "Frontend/BytecodeGuard.h"
 #include "Frontend/Frontend.h"
 
+#include "aot/abi/detail/InputFile.h"
+
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -11,6 +13,9 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <algorithm>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace aot {
 
@@ -28,6 +33,44 @@ alignedCopy(llvm::StringRef bytes, llvm::StringRef name, std::string &ioError) {
 }
 } // namespace
 
+/// The most bytes read from a pipe, a FIFO or standard input: a module
+/// larger than this is given as a file. Without a bound, a stream that never
+/// ends (`cat /dev/zero |`) would fill the memory.
+static constexpr std::uint64_t kMaxStreamedSourceBytes = std::uint64_t(2) << 30;
+
+/// A source that is not a regular file: read as a stream, within the bound.
+/// Devices and directories are refused before anything is read (a terminal
+/// on standard input is read: the user types the module).
+static std::unique_ptr<llvm::MemoryBuffer> readStream(const std::string &name,
+                                                      std::string &ioError) {
+  std::string bytes;
+  try {
+    if (name == "-") {
+      struct stat st {};
+      if (::fstat(STDIN_FILENO, &st) != 0)
+        throw abi::Error("standard input: cannot read it");
+      if (const char *kind = abi::detail::unreadableKind(st.st_mode);
+          kind && !::isatty(STDIN_FILENO))
+        throw abi::Error(std::string("standard input is ") + kind +
+                         ", not a module");
+      bytes = abi::detail::InputFile("/dev/stdin")
+                  .readAll(S_ISREG(st.st_mode) ? abi::detail::kNoLimit
+                                               : kMaxStreamedSourceBytes,
+                           "the most read from a stream: give the module as "
+                           "a file");
+    } else {
+      bytes = abi::detail::InputFile(name).readAll(
+          kMaxStreamedSourceBytes, "the most read from a stream: give the "
+                                   "module as a file");
+    }
+  } catch (const abi::Error &e) {
+    // The caller's error names the path.
+    ioError = abi::detail::withoutPath(e, name);
+    return nullptr;
+  }
+  return alignedCopy(bytes, name == "-" ? "<stdin>" : name, ioError);
+}
+
 std::unique_ptr<llvm::MemoryBuffer> openSource(const Source &source,
                                                std::string &ioError) {
   // Aligned for bytecode, whose reader refuses a buffer less aligned than its
@@ -35,6 +78,10 @@ std::unique_ptr<llvm::MemoryBuffer> openSource(const Source &source,
   // standard input is read without regard to the alignment asked).
   if (!source.isFile())
     return alignedCopy(source.contents(), source.name(), ioError);
+  struct stat st {};
+  if (source.name() == "-" ||
+      (::stat(source.name().c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
+    return readStream(source.name(), ioError);
   auto buffer =
       mlir::openInputFile(source.name(), kBytecodeBufferAlignment, &ioError);
   if (!buffer ||
@@ -45,6 +92,65 @@ std::unique_ptr<llvm::MemoryBuffer> openSource(const Source &source,
 }
 
 namespace {
+
+/// The deepest nesting of brackets accepted in MLIR text. The parser, the
+/// verifier, the printer and many passes recurse once per level of nested
+/// attributes, types or regions, and a module nested some thousands deep
+/// overflows the stack; real programs nest a few dozen levels.
+constexpr unsigned kMaxTextNesting = 256;
+
+/// Where `text` first opens a bracket ('(', '[', '{' or '<') at a depth
+/// over `limit`, as a line and a column (from 1); nullopt when nothing
+/// nests that deep. Strings and comments do not count, nor does the '>' of
+/// '->' and '>='.
+std::optional<std::pair<unsigned, unsigned>>
+tooDeeplyNested(llvm::StringRef text, unsigned limit) {
+  unsigned depth = 0, line = 1;
+  size_t lineStart = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    switch (c) {
+    case '\n':
+      ++line;
+      lineStart = i + 1;
+      break;
+    case '"':
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+        else if (text[i] == '\n')
+          ++line, lineStart = i + 1;
+      break;
+    case '/':
+      if (i + 1 < text.size() && text[i + 1] == '/')
+        while (i + 1 < text.size() && text[i + 1] != '\n')
+          ++i;
+      break;
+    case '(':
+    case '[':
+    case '{':
+    case '<':
+      if (++depth > limit)
+        return std::make_pair(line, unsigned(i - lineStart + 1));
+      break;
+    case '>':
+      if ((i > 0 && text[i - 1] == '-') ||
+          (i + 1 < text.size() && text[i + 1] == '='))
+        break;
+      [[fallthrough]];
+    case ')':
+    case ']':
+    case '}':
+      if (depth > 0)
+        --depth;
+      break;
+    default:
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
 /// Parses and verifies text or bytecode (told apart by content).
 mlir::OwningOpRef<mlir::ModuleOp>
 parseAndVerify(std::unique_ptr<llvm::MemoryBuffer> buffer,
@@ -73,6 +179,13 @@ mlir::OwningOpRef<mlir::ModuleOp> parseModule(const Source &source,
   // has no such history and is parsed directly.
   if (mlir::isBytecode(buffer->getMemBufferRef()))
     return parseUntrustedBytecode(*buffer, context, parseAndVerify, ioError);
+  if (auto at = tooDeeplyNested(buffer->getBuffer(), kMaxTextNesting)) {
+    mlir::emitError(mlir::FileLineColLoc::get(
+        &context, buffer->getBufferIdentifier(), at->first, at->second))
+        << "nested deeper than " << kMaxTextNesting
+        << " levels of brackets; the compiler takes no deeper nesting";
+    return nullptr;
+  }
   return parseAndVerify(std::move(buffer), context);
 }
 

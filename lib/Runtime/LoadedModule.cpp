@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <dlfcn.h>
+#include <limits>
 
 namespace aot {
 
@@ -51,9 +52,13 @@ using WeightsLoader = std::int32_t (*)(const char *, char *, std::uint64_t);
 
 /// Loads the external weights when the module is loaded, so that a missing
 /// or different file is an error of the load, not an abort at the first call.
+/// The default file, as the code's first call would load it: the file of
+/// the compile-time name beside the library if there is one, else the
+/// compile-time path, both as the code holds them (the manifest's copy is
+/// text for people, and cannot spell every path).
 static Status loadWeights(const Manifest &manifest, WeightsLoader load) {
   char error[1024] = {};
-  if (load(manifest.weights.file.c_str(), error, sizeof error) != 0)
+  if (load(nullptr, error, sizeof error) != 0)
     return Error::message(std::string("cannot load module '") +
                           manifest.module + "': " + error);
   return Status::ok();
@@ -155,6 +160,19 @@ Expected<LoadedModule> LoadedModule::open(const std::string &path) {
   auto target = Target::parse(manifests->front().target);
   if (!target)
     return target.error();
+  // Code for another machine: dlopen would say only that it cannot open it.
+  if (auto binary = llvm::object::ObjectFile::createObjectFile(path)) {
+    llvm::Triple::ArchType arch = binary->getBinary()->getArch();
+    llvm::Triple host(llvm::sys::getProcessTriple());
+    if (arch != host.getArch())
+      return Error::at(path, 0, 0,
+                       "holds " + llvm::Triple::getArchTypeName(arch).str() +
+                           " code (target " + manifests->front().target +
+                           "), which cannot run in this " +
+                           host.getArchName().str() + " process");
+  } else {
+    llvm::consumeError(binary.takeError());
+  }
   // A path without a slash would be searched for on the library path.
   std::string file = path.find('/') == std::string::npos ? "./" + path : path;
   void *library = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -198,15 +216,31 @@ Expected<LoadedModule> LoadedModule::open(const std::string &path) {
 }
 
 namespace {
+/// What a result's sizes and strides hold until the code writes them, and
+/// the words after them: a library whose code writes a descriptor of
+/// another rank than its manifest says is caught by what stays or changes.
+constexpr std::int64_t kUnwritten = std::numeric_limits<std::int64_t>::min();
+constexpr size_t kResultSlack = 16;
+
 /// Descriptor storage in MLIR's layout: allocated, aligned, offset, sizes,
 /// strides, each one 64-bit word.
 struct Descriptor {
   std::vector<std::int64_t> words;
   void *address = nullptr; // what the slot points at for an argument
 
-  explicit Descriptor(int rank) : words(3 + 2 * std::size_t(rank)) {}
-  int rank() const { return int(words.size() - 3) / 2; }
+  /// An argument's descriptor, or a result's: the latter filled with
+  /// kUnwritten past its pointers, slack words included.
+  Descriptor(int rank, bool result)
+      : words(3 + 2 * std::size_t(rank) + (result ? kResultSlack : 0)),
+        rank_(rank) {
+    if (result)
+      std::fill(words.begin() + 3, words.end(), kUnwritten);
+  }
+  int rank() const { return rank_; }
   void *allocated() const { return reinterpret_cast<void *>(words[0]); }
+
+private:
+  int rank_;
 };
 
 std::optional<abi::DType> scalarDType(const CallArg &arg) {
@@ -302,7 +336,7 @@ Status packTensor(const std::string &name, size_t i, const ValueSig &expected,
                           expected.str() + "), got a scalar");
   if (Status s = checkTensor(name, i, expected, *t); !s)
     return s;
-  Descriptor &d = frame.descriptors.emplace_back(t->rank());
+  Descriptor &d = frame.descriptors.emplace_back(t->rank(), false);
   d.words[0] = d.words[1] = reinterpret_cast<std::int64_t>(t->rawData());
   for (int k = 0; k < t->rank(); ++k) {
     d.words[3 + k] = t->shape()[k];
@@ -337,7 +371,8 @@ Status packCall(const std::string &name, const FunctionSig &sig,
       frame.slots.push_back(&frame.scalars[args.size() + k]);
     else
       frame.slots.push_back(
-          frame.descriptors.emplace_back(sig.results[k].rank()).words.data());
+          frame.descriptors.emplace_back(sig.results[k].rank(), true)
+              .words.data());
   }
   return Status::ok();
 }
@@ -348,17 +383,45 @@ abi::Tensor tensorResult(const Descriptor &d, abi::DType dtype,
   int rank = d.rank();
   std::vector<std::int64_t> shape(d.words.begin() + 3,
                                   d.words.begin() + 3 + rank);
-  std::vector<std::int64_t> strides(d.words.begin() + 3 + rank, d.words.end());
+  std::vector<std::int64_t> strides(d.words.begin() + 3 + rank,
+                                    d.words.begin() + 3 + 2 * rank);
   char *aligned = reinterpret_cast<char *>(d.words[1]);
   void *data = aligned + d.words[2] * std::int64_t(abi::dtypeSize(dtype));
   return abi::Tensor::view(dtype, data, std::move(shape), std::move(strides),
                            std::move(owner));
 }
 
+/// Whether the descriptor the code wrote for result `k` is one of the
+/// manifest's type: its rank (no word left unwritten, none written past
+/// it) and its static sizes. Reading a result of another shape than the
+/// caller was told would read out of its bounds.
+Status checkResult(const std::string &fn, size_t k, const ValueSig &sig,
+                   const Descriptor &d) {
+  auto mismatch = [&](const std::string &what) {
+    return Error::message("call to '" + fn + "': result " + std::to_string(k) +
+                          " is not of the type its manifest says (" +
+                          sig.str() + "): " + what +
+                          "; the library and its manifest disagree");
+  };
+  size_t end = 3 + 2 * size_t(d.rank());
+  for (size_t i = end; i < d.words.size(); ++i)
+    if (d.words[i] != kUnwritten)
+      return mismatch("the code wrote a descriptor of a higher rank");
+  for (size_t i = 3; i < end; ++i)
+    if (d.words[i] == kUnwritten)
+      return mismatch("the code wrote a descriptor of a lower rank");
+  std::vector<std::int64_t> shape(d.words.begin() + 3,
+                                  d.words.begin() + 3 + d.rank());
+  for (int i = 0; i < d.rank(); ++i)
+    if (shape[i] < 0 || (sig.shape[i] >= 0 && shape[i] != sig.shape[i]))
+      return mismatch("the code returned shape " + abi::shapeString(shape));
+  return Status::ok();
+}
+
 /// The results the entry point wrote into `frame`, each buffer owned once
 /// (abi::adoptResultBuffers) or borrowed from the argument it aliases.
-std::vector<abi::Tensor> unpackResults(const FunctionSig &sig, size_t numArgs,
-                                       const CallFrame &frame) {
+Expected<std::vector<abi::Tensor>>
+unpackResults(const FunctionSig &sig, size_t numArgs, const CallFrame &frame) {
   std::vector<void *> resultAllocated;
   for (size_t k = 0, t = frame.firstResult; k < sig.results.size(); ++k)
     resultAllocated.push_back(sig.results[k].isScalar()
@@ -367,6 +430,13 @@ std::vector<abi::Tensor> unpackResults(const FunctionSig &sig, size_t numArgs,
   std::vector<std::shared_ptr<void>> owners =
       abi::adoptResultBuffers(resultAllocated, frame.callerAllocated);
 
+  // Checked once the buffers have owners, which free them on an error.
+  for (size_t k = 0, t = frame.firstResult; k < sig.results.size(); ++k)
+    if (!sig.results[k].isScalar())
+      if (Status s =
+              checkResult(sig.name, k, sig.results[k], frame.descriptors[t++]);
+          !s)
+        return s.error();
   std::vector<abi::Tensor> results;
   for (size_t k = 0, t = frame.firstResult; k < sig.results.size(); ++k) {
     const ValueSig &r = sig.results[k];
@@ -396,10 +466,12 @@ LoadedModule::call(std::string_view function,
   if (Status s = packCall(std::string(function), *sig, args, frame); !s)
     return s.error();
   entry->second(frame.slots.data());
-  auto results = unpackResults(*sig, args.size(), frame);
   // GPU code reports a failure through the runtime's status; the results
   // it returned then hold nothing and are freed here.
-  if (impl_->target.kind == Target::Kind::Cuda && impl_->cudaStatus() != 0)
+  bool gpuFailed =
+      impl_->target.kind == Target::Kind::Cuda && impl_->cudaStatus() != 0;
+  auto results = unpackResults(*sig, args.size(), frame);
+  if (gpuFailed)
     return Error::message("call to '" + std::string(function) +
                           "' failed on the GPU: " + impl_->cudaLastError());
   return results;

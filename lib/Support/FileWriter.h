@@ -52,6 +52,10 @@ private:
   std::string temporary_;
 };
 
+/// `path` made absolute, with `.`, `..` and symbolic links resolved as far
+/// as the path exists: one spelling of each file that exists or will.
+std::string normalisedPath(const std::string &path);
+
 /// Whether `a` and `b` name the same file, through any spelling: `./`,
 /// `..`, symbolic links, hard links. Two paths that do not exist yet are the
 /// same when their normalised absolute forms (links resolved as far as

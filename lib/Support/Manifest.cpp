@@ -1,6 +1,8 @@
 //===- Manifest.cpp - the manifest and its JSON form ----------------------===//
 #include "aot/Manifest.h"
 
+#include "Support/JsonDepth.h"
+
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -206,6 +208,10 @@ static Status checkAbiVersion(const llvm::json::Object &root) {
 }
 
 Expected<Manifest> Manifest::fromJson(std::string_view json) {
+  if (std::optional<size_t> at = jsonTooDeep(json))
+    return Error::message("manifest: not valid: nested deeper than " +
+                          std::to_string(kMaxJsonDepth) + " levels (at byte " +
+                          std::to_string(*at) + ")");
   auto parsed = llvm::json::parse(llvm::StringRef(json.data(), json.size()));
   if (!parsed)
     return Error::message("manifest: not valid JSON: " +

@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 
 namespace aot::options {
 
@@ -87,8 +88,24 @@ CommandLine::functionNames(std::string_view option,
   }
 }
 
+namespace {
+
+/// `path` below `dir` ('/'-separated), or nullopt when it is not below it;
+/// both made absolute, links resolved as far as they exist.
+std::optional<std::string> pathBelow(const std::string &path,
+                                     const std::string &dir) {
+  std::filesystem::path relative = std::filesystem::path(normalisedPath(path))
+                                       .lexically_relative(normalisedPath(dir));
+  if (relative.empty() || *relative.begin() == ".." || relative == ".")
+    return std::nullopt;
+  return relative.generic_string();
+}
+
+} // namespace
+
 Status checkOutputFiles(const std::vector<NamedFile> &inputs,
-                        const std::vector<NamedFile> &outputs) {
+                        const std::vector<NamedFile> &outputs,
+                        const std::vector<NamedDirectory> &directories) {
   for (size_t i = 0; i < outputs.size(); ++i) {
     const NamedFile &out = outputs[i];
     if (out.path == "-")
@@ -104,6 +121,24 @@ Status checkOutputFiles(const std::vector<NamedFile> &inputs,
                               " and " + out.what + " " + quoted(out.path) +
                               " name the same file: each output needs a "
                               "file of its own");
+  }
+  for (const NamedDirectory &dir : directories) {
+    auto clash = [&](const NamedFile &file) {
+      if (file.path == "-")
+        return false;
+      std::optional<std::string> below = pathBelow(file.path, dir.path);
+      return below && dir.writes(*below);
+    };
+    for (const NamedFile &in : inputs)
+      if (clash(in))
+        return Error::message(dir.what + " " + quoted(dir.path) +
+                              " may write " + in.what + " " + quoted(in.path) +
+                              ": refusing to overwrite it");
+    for (const NamedFile &out : outputs)
+      if (clash(out))
+        return Error::message(
+            dir.what + " " + quoted(dir.path) + " may write " + out.what + " " +
+            quoted(out.path) + ": each output needs a file of its own");
   }
   return Status::ok();
 }

@@ -10,6 +10,7 @@
 #include "aot/Diagnostics.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,11 +58,24 @@ private:
   std::string tool_;
 };
 
+/// A directory a tool writes files into whose names it chooses as it goes
+/// (kernel dumps, IR printed after each pass): `writes` says whether a file
+/// at `relative` (a path below the directory, '/'-separated) may be one of
+/// them.
+struct NamedDirectory {
+  std::string what;
+  std::string path;
+  std::function<bool(const std::string &relative)> writes;
+};
+
 /// Refuses, before anything is written, an output that is one of the
-/// inputs, or two outputs that are one file, through any spelling of the
-/// path (see isSameFile in FileWriter.h). "-" (standard input or output) is
-/// never compared. The error names both files.
+/// inputs, two outputs that are one file, or an input or output that one of
+/// `directories` may write, through any spelling of the path (see
+/// isSameFile in FileWriter.h). "-" (standard input or output) is never
+/// compared. The error names both files. Every tool checks the files it
+/// reads and writes here, so that all of them keep one rule.
 Status checkOutputFiles(const std::vector<NamedFile> &inputs,
-                        const std::vector<NamedFile> &outputs);
+                        const std::vector<NamedFile> &outputs,
+                        const std::vector<NamedDirectory> &directories = {});
 
 } // namespace aot::options

@@ -3,14 +3,37 @@
 result. Every argument is checked against the manifest first, so a mistake
 is a Python exception, never a crash inside compiled code."""
 
+import ctypes
 import inspect
+import signal
 
 import numpy as np
 
 from . import _ownership
-from ._errors import ArgumentTypeError, ArgumentValueError, CallError
+from ._errors import (ArgumentTypeError, ArgumentValueError, CallError,
+                      CrashError)
 from ._types import (ScalarKindError, ScalarRangeError, describe_value,
                      parse_value, to_scalar)
+
+
+# See Signature: what a result's descriptor words hold until the code writes
+# them, and how many words after each are watched.
+_UNWRITTEN = np.iinfo(np.int64).min
+_RESULT_SLACK = 16
+
+_SIGNALS = {
+    signal.SIGSEGV: "SIGSEGV (invalid memory access)",
+    signal.SIGBUS: "SIGBUS (misaligned or unmapped memory)",
+    signal.SIGFPE: "SIGFPE (arithmetic exception, e.g. integer division by "
+                   "zero)",
+    signal.SIGILL: "SIGILL (illegal instruction: a trap, or code for another "
+                   "CPU)",
+    signal.SIGABRT: "SIGABRT (abort)",
+}
+
+
+def _describe_signal(number):
+    return _SIGNALS.get(number, "signal %d" % number)
 
 
 class _Annotation:
@@ -54,12 +77,23 @@ class Signature:
                 pointers.append((word, word + 1))
                 self.arg_words.append(word + 1)
                 word += 1 + 3 + 2 * sig.rank
+        # A tensor result's sizes and strides, and words after them, hold
+        # _UNWRITTEN until the call: code that writes a descriptor of
+        # another rank than the manifest's is caught by what stays or
+        # changes (check_result).
         self.result_words = []
+        unwritten = []
         for k, sig in enumerate(self.results):
             pointers.append((len(self.args) + k, word))
             self.result_words.append(word)
-            word += 1 if sig.is_scalar else 3 + 2 * sig.rank
+            if sig.is_scalar:
+                word += 1
+            else:
+                end = word + 3 + 2 * sig.rank + _RESULT_SLACK
+                unwritten += range(word + 3, end)
+                word = end
         self.frame_words = word
+        self.unwritten_words = np.array(unwritten, dtype=np.intp)
         self.pointer_words = np.array([p for p, _ in pointers], dtype=np.intp)
         self.pointer_offsets = np.array([t * 8 for _, t in pointers],
                                         dtype=np.int64)
@@ -110,10 +144,13 @@ class Signature:
 class Invoker:
     """Checks, lays out and runs calls of one function."""
 
-    def __init__(self, sig, entry, cuda_status=None):
+    def __init__(self, sig, entry, cuda_status=None, guard=None):
         self.sig = sig
         self.entry = entry
         self.cuda_status = cuda_status  # (status(), last_error()) or None
+        # aotGuardedInvoke(entry, slots), or None: call the entry directly.
+        self.guard = guard
+        self.entry_address = ctypes.cast(entry, ctypes.c_void_p).value
 
     # ---- argument checks -------------------------------------------------
 
@@ -243,21 +280,62 @@ class Invoker:
                     strides[d] = stride
                     stride *= a.shape[d]
                 frame[w + 3 + rank:w + 3 + 2 * rank] = strides
-        self.entry(base)
-        results = self.unpack(frame, arg_buffers)
+        frame[sig.unwritten_words] = _UNWRITTEN
+        if self.guard is None:
+            self.entry(base)
+        else:
+            crash = self.guard(self.entry_address, base)
+            if crash:
+                raise CrashError(
+                    "%s: the compiled code crashed: %s; the call was "
+                    "abandoned there, and the module may not survive another"
+                    % (sig.name, _describe_signal(crash)), signal=crash)
+        gpu_failure = None
         if self.cuda_status is not None:
             status, last_error = self.cuda_status
             code = status()
             if code != 0:
                 text = last_error()
-                raise CallError(
+                gpu_failure = CallError(
                     "%s: the call failed on the GPU: %s"
                     % (sig.name, text.decode("utf-8", "replace")
                        if text else "status %d" % code), status=code)
+        if gpu_failure is None:
+            for rsig, w in zip(sig.results, sig.result_words):
+                if not rsig.is_scalar:
+                    self.check_result(rsig, frame, w)
+        results = self.unpack(frame, arg_buffers)
+        if gpu_failure is not None:
+            raise gpu_failure
         del args
         if not results:
             return None
         return results[0] if len(results) == 1 else tuple(results)
+
+    def check_result(self, rsig, frame, w):
+        """Refuses a descriptor that is not of the manifest's type: reading
+        a result of another shape than the manifest says would read out of
+        its bounds."""
+        rank = rsig.rank
+        words = frame[w + 3:w + 3 + 2 * rank + _RESULT_SLACK]
+        k = self.sig.result_words.index(w)
+        problem = None
+        if (words[2 * rank:] != _UNWRITTEN).any():
+            problem = "the code wrote a descriptor of a higher rank"
+        elif (words[:2 * rank] == _UNWRITTEN).any():
+            problem = "the code wrote a descriptor of a lower rank"
+        else:
+            shape = [int(n) for n in words[:rank]]
+            if any(n < 0 or (want >= 0 and n != want)
+                   for n, want in zip(shape, rsig.shape)):
+                problem = "the code returned shape %s" % (tuple(shape),)
+        if problem:
+            # Its buffer is left alone: which buffer is whose cannot be
+            # trusted from a descriptor that is not the manifest's.
+            raise CallError(
+                "%s: result %d is not of the type its manifest says (%s): %s;"
+                " the library and its manifest disagree"
+                % (self.sig.name, k, rsig.text, problem))
 
     def unpack(self, frame, arg_buffers):
         owners = {}

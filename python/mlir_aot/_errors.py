@@ -52,3 +52,16 @@ class CallError(Error, RuntimeError):
     def __init__(self, message, status=None):
         super().__init__(message)
         self.status = status
+
+
+class CrashError(CallError):
+    """The compiled code crashed during the call (``signal`` is the
+    signal's number: SIGSEGV, SIGBUS, SIGFPE, SIGILL or SIGABRT). The call
+    was abandoned where it crashed: what it allocated is lost, and the
+    module's state (its OpenMP threads, after a crash in a parallel loop)
+    may not survive another call. Save what matters and restart the
+    process."""
+
+    def __init__(self, message, signal=None):
+        super().__init__(message)
+        self.signal = signal

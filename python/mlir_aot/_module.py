@@ -12,6 +12,10 @@ ABI_VERSION = 1
 
 INVOKE_PREFIX = "_aot_invoke_"
 
+# The runtime's int32_t aotGuardedInvoke(entry, slots): a crash of the code
+# comes back as the signal's number (aot/abi/CallGuard.h).
+CALL_GUARD = "aotGuardedInvoke"
+
 # Libraries are never unloaded: results may point into them (constants)
 # and their functions may still be referenced.
 _loaded = []
@@ -84,7 +88,10 @@ def _load_weights(library, path, manifest):
     load = _symbol(library, path, weights["load"], ctypes.c_int32,
                    [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint64])
     error = ctypes.create_string_buffer(1024)
-    if load(os.fsencode(weights["file"]), error, len(error)) != 0:
+    # No path: the default, as the code's first call would load it (the
+    # file of the compile-time name beside the library, else the
+    # compile-time path as the code holds it, byte for byte).
+    if load(None, error, len(error)) != 0:
         raise LoadError("%s: cannot load module %r: %s"
                         % (path, manifest["module"],
                            error.value.decode("utf-8", "replace")))
@@ -104,12 +111,18 @@ class Module:
             cuda = (_symbol(library, path, "aotCudaStatus", ctypes.c_int, []),
                     _symbol(library, path, "aotCudaLastError",
                             ctypes.c_char_p, []))
+        # Libraries written by an older aot-compile have no call guard:
+        # their functions are called directly.
+        guard = None
+        if hasattr(library, CALL_GUARD):
+            guard = _symbol(library, path, CALL_GUARD, ctypes.c_int32,
+                            [ctypes.c_void_p, ctypes.c_void_p])
         self._functions = {}
         for name, sig in signatures.items():
             entry = _symbol(library, path, INVOKE_PREFIX + name, None,
                             [ctypes.c_void_p])
             self._functions[name] = _make_function(
-                Invoker(sig, entry, cuda), manifest)
+                Invoker(sig, entry, cuda, guard), manifest)
 
     @property
     def path(self):

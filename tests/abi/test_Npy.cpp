@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace aot::abi;
 using aot::abi::test::TempDir;
 
@@ -350,10 +353,50 @@ TEST_CASE("readNpy and writeNpy") {
                        "cannot open for reading", "No such file");
   CHECK_ERROR_CONTAINS(readNpy(dir.file("")), "cannot read", "directory");
   CHECK_ERROR_CONTAINS(writeNpy(dir.file("no/such/dir.npy"), t), "dir.npy",
-                       "cannot open for writing");
+                       "cannot write");
   detail::writeFileBytes(dir.file("junk.npy"), "hello");
   CHECK_ERROR_CONTAINS(readNpy(dir.file("junk.npy")), "junk.npy",
                        "truncated header");
+}
+
+TEST_CASE("readNpy reads no more than the header says") {
+  TempDir dir;
+  Tensor t = patterned(DType::F32);
+  std::string bytes = serializeNpy(t);
+  std::string path = dir.file("long.npy");
+  detail::writeFileBytes(path, bytes + "0123456789");
+  CHECK_ERROR_CONTAINS(readNpy(path), path,
+                       "10 unexpected bytes after the data of shape");
+  CHECK_ERROR_CONTAINS(readNpy("/dev/zero"), "/dev/zero",
+                       "it is a character device, not a regular file");
+  // A header length of 3 GiB, refused before it is read.
+  path = dir.file("header.npy");
+  detail::writeFileBytes(path,
+                         std::string("\x93NUMPY\x02\x00\x00\x00\x00\xc0{", 13));
+  CHECK_ERROR_CONTAINS(readNpy(path), path, "header of 3221225472 bytes");
+
+  // A FIFO nobody writes reads as empty, without waiting for a writer.
+  std::string fifo = dir.file("fifo.npy");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_ERROR_CONTAINS(readNpy(fifo), fifo, "truncated header: 0 bytes");
+  // A pipe: read as a stream, up to what the header says and one byte.
+  auto throughPipe = [](const std::string &data) {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    REQUIRE(::write(fds[1], data.data(), data.size()) == ssize_t(data.size()));
+    ::close(fds[1]);
+    return fds[0];
+  };
+  int longer = throughPipe(bytes + "x");
+  std::string longerPath = "/dev/fd/" + std::to_string(longer);
+  CHECK_ERROR_CONTAINS(readNpy(longerPath), longerPath,
+                       "unexpected bytes after the data",
+                       "the header says the file ends at byte");
+  ::close(longer);
+  int exact = throughPipe(bytes);
+  Tensor back = readNpy("/dev/fd/" + std::to_string(exact));
+  ::close(exact);
+  CHECK(sameBytes(back, t));
 }
 
 TEST_SUITE_END();

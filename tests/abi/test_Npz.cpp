@@ -15,10 +15,13 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <iterator>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <sys/stat.h>
 
 using namespace aot::abi;
 using aot::abi::test::checkMatchesReference;
@@ -189,7 +192,21 @@ TEST_CASE("write errors name the path and key") {
   CHECK_ERROR_CONTAINS(writeNpz(dir.file("no/dir/x.npz"), {{"a", iota(1)}}),
                        "no/dir/x.npz");
   CHECK_ERROR_CONTAINS(writeNpz(dir.file("no/dir/e.npz"), {}), "no/dir/e.npz",
-                       "cannot open for writing");
+                       "cannot write", "No such file");
+  CHECK_ERROR_CONTAINS(writeNpz(dir.file(""), {{"a", iota(1)}}), "cannot write",
+                       "Is a directory");
+}
+
+TEST_CASE("a failed write leaves the old archive and no temporary file") {
+  TempDir dir;
+  std::string path = dir.file("keep.npz");
+  writeNpz(path, {{"old", iota(3)}});
+  std::string before = detail::readFileBytes(path);
+  // A member that cannot be serialized fails the write part way.
+  CHECK_THROWS_AS(writeNpz(path, {{"a", iota(2)}, {"", iota(2)}}), Error);
+  CHECK(detail::readFileBytes(path) == before);
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.file("")),
+                      std::filesystem::directory_iterator()) == 1);
 }
 
 TEST_CASE("a missing file or one that is not a zip archive") {
@@ -202,7 +219,49 @@ TEST_CASE("a missing file or one that is not a zip archive") {
   std::string empty = dir.file("empty.npz");
   detail::writeFileBytes(empty, "");
   CHECK_THROWS_AS(readNpz(empty), Error);
-  CHECK_ERROR_CONTAINS(readNpz(dir.file("")), "cannot open");
+  CHECK_ERROR_CONTAINS(readNpz(dir.file("")), "cannot read",
+                       "it is a directory, not a regular file");
+}
+
+TEST_CASE("devices and FIFOs are refused before anything is read") {
+  TempDir dir;
+  CHECK_ERROR_CONTAINS(readNpz("/dev/zero"), "/dev/zero",
+                       "it is a character device, not a regular file");
+  std::string fifo = dir.file("fifo.npz");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  // Nobody writes it: an open that waited would never return.
+  CHECK_ERROR_CONTAINS(readNpz(fifo), fifo,
+                       "it is a pipe or FIFO, not a regular file");
+}
+
+TEST_CASE("a member is inflated no further than its header says") {
+  TempDir dir;
+  // 4 floats by the header, then 64 MiB of zeros, deflated to 64 KiB.
+  std::string bomb = serializeNpy(iota(4)) + std::string(64 << 20, '\0');
+  std::string path = dir.file("bomb.npz");
+  writeRawZip(path, {{"x.npy", bomb}}, true);
+  CHECK(detail::readFileBytes(path).size() < (1 << 20));
+  CHECK_ERROR_CONTAINS(readNpz(path), path, "member 'x'",
+                       "inflates to more than the 144 bytes its .npy header "
+                       "says (i32 of shape [4])");
+}
+
+TEST_CASE("two members of one name are named") {
+  TempDir dir;
+  std::string path = dir.file("dup.npz");
+  // libzip writes no such archive: b/d.npy is renamed b/c.npy in the bytes
+  // (local header and central directory), which no checksum covers.
+  writeRawZip(path, {{"a.npy", serializeNpy(iota(1))},
+                     {"b/c.npy", serializeNpy(iota(2))},
+                     {"b/d.npy", serializeNpy(iota(3))}});
+  std::string bytes = detail::readFileBytes(path);
+  for (std::size_t at; (at = bytes.find("b/d.npy")) != std::string::npos;)
+    bytes[at + 2] = 'c';
+  detail::writeFileBytes(path, bytes);
+  CHECK_ERROR_CONTAINS(readNpz(path), path,
+                       "it holds two members named 'b/c.npy'");
+  CHECK_ERROR_CONTAINS(parseNpz(detail::readFileBytes(path), "mem"), "mem",
+                       "it holds two members named 'b/c.npy'");
 }
 
 TEST_CASE("truncated archives") {

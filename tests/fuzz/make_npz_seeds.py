@@ -1,9 +1,13 @@
-"""Writes the seed corpus of the .npz fuzzer: archives numpy wrote.
+"""Writes the seed corpus of the .npz fuzzer: archives numpy wrote; or,
+with --npy, that of the .npy fuzzer: arrays numpy wrote.
 
 usage: make_npz_seeds.py OUTDIR
+       make_npz_seeds.py --npy OUTDIR
 
 Stored and deflated archives, every dtype the ABI reads, rank 0 to 3,
 Fortran order, keys with '/', an empty archive and one with an empty array.
+Arrays: f32 of rank 2, an i1 of rank 0, an empty f16, and a format 2.0
+header.
 """
 import os
 import sys
@@ -11,7 +15,21 @@ import sys
 import numpy as np
 
 
+def write_npy_seeds(out):
+    os.makedirs(out, exist_ok=True)
+    np.save(os.path.join(out, "f32.npy"),
+            np.arange(12, dtype=np.float32).reshape(3, 4))
+    np.save(os.path.join(out, "i1-rank0.npy"), np.bool_(True))
+    np.save(os.path.join(out, "f16-empty.npy"), np.zeros((0, 5), np.float16))
+    with open(os.path.join(out, "header-v2.npy"), "wb") as f:
+        np.lib.format.write_array(f, np.ones((2, 2), np.int64),
+                                  version=(2, 0))
+    return 0
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--npy":
+        return write_npy_seeds(argv[2])
     if len(argv) != 2:
         sys.stderr.write(__doc__)
         return 2

@@ -14,7 +14,7 @@ func.func @bits(%x: tensor<16xf32>) -> tensor<16xi32> {
   return %0 : tensor<16xi32>
 }
 
-func.func @sincos(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+func.func @sin_and_cos(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
   %e = tensor.empty() : tensor<64xf32>
   %r:2 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
       ins(%x : tensor<64xf32>) outs(%e, %e : tensor<64xf32>, tensor<64xf32>) {

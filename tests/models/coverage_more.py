@@ -25,7 +25,7 @@ def build(ref):
     ref.add("bits", [x], [x.view(np.int32)])
 
     x = ru.uniform(g, (64,), -4.0, 4.0)
-    ref.add("sincos", [x], [np.sin(x), np.cos(x)])
+    ref.add("sin_and_cos", [x], [np.sin(x), np.cos(x)])
 
     a = ru.uniform(g, (40,))
     ref.add("parallel_sum", [a], [np.float32(a.astype(f64).sum())])

@@ -36,7 +36,7 @@ func.func @rounding(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tens
   return %ceil, %floor, %round, %roundeven, %trunc : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>
 }
 
-func.func @acosh(%x: tensor<64xf32>) -> (tensor<64xf32>) {
+func.func @inverse_cosh(%x: tensor<64xf32>) -> (tensor<64xf32>) {
   %acosh = math.acosh %x : tensor<64xf32>
   return %acosh : tensor<64xf32>
 }

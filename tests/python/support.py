@@ -50,6 +50,32 @@ class TempDir:
         shutil.rmtree(self.path, ignore_errors=True)
 
 
+class LoadErrorCase(unittest.TestCase):
+    """A test case with a temporary directory (self.dir) and a check that
+    loading a file fails as it should."""
+
+    def setUp(self):
+        self.tmp = TempDir()
+        self.dir = self.tmp.__enter__()
+
+    def tearDown(self):
+        self.tmp.__exit__(None, None, None)
+
+    def assertLoadError(self, path, *fragments):
+        """mlir_aot.load(path) raises a LoadError (an OSError and an
+        mlir_aot.Error) whose message names the path and holds every
+        fragment."""
+        import mlir_aot
+        with self.assertRaises(mlir_aot.LoadError) as caught:
+            mlir_aot.load(path)
+        self.assertIsInstance(caught.exception, OSError)
+        self.assertIsInstance(caught.exception, mlir_aot.Error)
+        message = str(caught.exception)
+        self.assertIn(str(path), message)
+        for f in fragments:
+            self.assertIn(f, message)
+
+
 def resident_bytes():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")

@@ -12,8 +12,8 @@ import unittest
 import numpy as np
 
 import mlir_aot
-from support import (TempDir, build_fake, c_compiler, model_library,
-                     read_bytes, write_bytes)
+from support import (LoadErrorCase, TempDir, build_fake, c_compiler,
+                     model_library, read_bytes, write_bytes)
 
 
 class CallErrors(unittest.TestCase):
@@ -174,24 +174,7 @@ class CallErrors(unittest.TestCase):
         self.assertEqual(float(total), float(x.sum()))
 
 
-class LoadErrors(unittest.TestCase):
-    def setUp(self):
-        self.tmp = TempDir()
-        self.dir = self.tmp.__enter__()
-
-    def tearDown(self):
-        self.tmp.__exit__(None, None, None)
-
-    def assertLoadError(self, path, *fragments):
-        with self.assertRaises(mlir_aot.LoadError) as caught:
-            mlir_aot.load(path)
-        self.assertIsInstance(caught.exception, OSError)
-        self.assertIsInstance(caught.exception, mlir_aot.Error)
-        message = str(caught.exception)
-        self.assertIn(str(path), message)
-        for f in fragments:
-            self.assertIn(f, message)
-
+class LoadErrors(LoadErrorCase):
     def patched(self, source, old, new, name="patched.so"):
         data = read_bytes(source)
         self.assertIn(old, data)

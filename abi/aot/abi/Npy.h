@@ -20,6 +20,7 @@
 #include "aot/abi/detail/File.h"
 #include "aot/abi/detail/NpyHeader.h"
 
+#include <algorithm>
 #include <bit>
 #include <optional>
 #include <string>
@@ -128,18 +129,50 @@ inline Tensor asDType(const Tensor &t, DType dtype) {
   return t;
 }
 
-/// Parses the bytes of a whole .npy file into a new contiguous tensor that
-/// owns its memory. `what` names the source (a path, "archive.npz: member
-/// 'x'") in error messages. Throws Error on any malformed or unsupported
-/// input; checks every size before reading.
-inline Tensor parseNpy(std::string_view bytes, const std::string &what) {
+namespace detail {
+
+/// The longest header this reader takes. numpy writes a few hundred bytes
+/// (its own reader refuses more than 10000 by default); a length of
+/// gigabytes is damage, and is refused before it is read.
+inline constexpr std::uint64_t kMaxNpyHeaderBytes = 1 << 20;
+
+/// What a .npy header says: the array's dtype and shape, and where its data
+/// starts and ends in the file.
+struct NpyLayout {
+  DType dtype;
+  std::vector<std::int64_t> shape;
+  std::uint64_t dataStart = 0;
+  std::uint64_t dataBytes = 0;
+  std::uint64_t fileBytes() const { return dataStart + dataBytes; }
+};
+
+/// The layout of the .npy file whose first bytes are `bytes`. With `whole`,
+/// `bytes` is the whole file and a short header is an Error; otherwise a
+/// prefix too short to hold the whole header gives nullopt and sets
+/// `needBytes` to the length of prefix that can tell more. Throws Error
+/// prefixed with `what` on any malformed or unsupported header.
+inline std::optional<NpyLayout> npyLayout(std::string_view bytes,
+                                          const std::string &what, bool whole,
+                                          std::uint64_t *needBytes = nullptr) {
+  auto more = [&](std::uint64_t n) {
+    if (needBytes)
+      *needBytes = n;
+    return std::nullopt;
+  };
   auto fail = [&](const std::string &problem) {
     return Error(what + ": " + problem);
   };
   constexpr std::string_view magic("\x93NUMPY", 6);
-  if (bytes.size() < 10)
-    throw fail("truncated header: " + std::to_string(bytes.size()) +
-               " bytes, a .npy file has at least 10");
+  if (bytes.size() < 10) {
+    if (whole)
+      throw fail("truncated header: " + std::to_string(bytes.size()) +
+                 " bytes, a .npy file has at least 10");
+    // What is there already tells a stream that is no .npy.
+    if (bytes.substr(0, 6) !=
+        magic.substr(0, std::min<std::size_t>(bytes.size(), 6)))
+      throw fail("bad magic: not a .npy file");
+    return more(10);
+  }
   if (bytes.substr(0, 6) != magic)
     throw fail("bad magic: not a .npy file");
   auto major = static_cast<unsigned char>(bytes[6]);
@@ -148,21 +181,31 @@ inline Tensor parseNpy(std::string_view bytes, const std::string &what) {
     throw fail("unsupported .npy format version " + std::to_string(major) +
                "." + std::to_string(minor));
   std::size_t lengthBytes = major == 1 ? 2 : 4;
-  if (bytes.size() < 8 + lengthBytes)
+  if (bytes.size() < 8 + lengthBytes) {
+    if (!whole)
+      return more(8 + lengthBytes);
     throw fail("truncated header: no room for the header length");
+  }
   std::uint64_t headerLength = 0;
   for (std::size_t i = 0; i < lengthBytes; ++i)
     headerLength |= std::uint64_t(static_cast<unsigned char>(bytes[8 + i]))
                     << (8 * i);
+  if (headerLength > kMaxNpyHeaderBytes)
+    throw fail("header of " + std::to_string(headerLength) +
+               " bytes; this reader takes headers of at most " +
+               std::to_string(kMaxNpyHeaderBytes) + " bytes");
   std::size_t dataStart = 8 + lengthBytes;
-  if (headerLength > bytes.size() - dataStart)
+  if (headerLength > bytes.size() - dataStart) {
+    if (!whole)
+      return more(dataStart + headerLength);
     throw fail("truncated header: it should have " +
                std::to_string(headerLength) + " bytes, the input has " +
                std::to_string(bytes.size() - dataStart));
+  }
   std::string_view headerText = bytes.substr(dataStart, headerLength);
   dataStart += headerLength;
 
-  detail::NpyHeader header = detail::NpyHeaderParser(headerText, what).parse();
+  NpyHeader header = NpyHeaderParser(headerText, what).parse();
   if (header.fortranOrder)
     throw fail("fortran_order=True is not supported; save a C-order array "
                "(numpy.ascontiguousarray)");
@@ -174,22 +217,44 @@ inline Tensor parseNpy(std::string_view bytes, const std::string &what) {
   std::size_t elementSize = dtypeSize(*dtype);
   auto count =
       std::uint64_t(checkedNumElements(header.shape, elementSize, what));
-  std::uint64_t need = count * elementSize;
-  std::uint64_t have = bytes.size() - dataStart;
-  if (have < need)
-    throw fail("data is truncated: shape " + shapeString(header.shape) +
-               " of " + std::string(dtypeName(*dtype)) + " needs " +
-               std::to_string(need) + " bytes, the input has " +
-               std::to_string(have));
-  if (have > need)
-    throw fail(std::to_string(have - need) +
-               " unexpected bytes after the data of shape " +
-               shapeString(header.shape));
+  return NpyLayout{*dtype, std::move(header.shape), dataStart,
+                   count * elementSize};
+}
 
-  Tensor t = Tensor::zeros(*dtype, header.shape);
+/// The error for bytes found after the data a header describes: `extra`
+/// of them, or an unknown number (a stream) when `extra` is 0.
+inline Error npyTrailingBytes(const std::string &what, const NpyLayout &l,
+                              std::uint64_t extra) {
+  return Error(what + ": " + (extra ? std::to_string(extra) + " " : "") +
+               "unexpected bytes after the data of shape " +
+               shapeString(l.shape) +
+               (extra ? ""
+                      : " (the header says the file ends at byte " +
+                            std::to_string(l.fileBytes()) + ")"));
+}
+
+} // namespace detail
+
+/// Parses the bytes of a whole .npy file into a new contiguous tensor that
+/// owns its memory. `what` names the source (a path, "archive.npz: member
+/// 'x'") in error messages. Throws Error on any malformed or unsupported
+/// input; checks every size before reading.
+inline Tensor parseNpy(std::string_view bytes, const std::string &what) {
+  detail::NpyLayout layout = *detail::npyLayout(bytes, what, /*whole=*/true);
+  std::uint64_t need = layout.dataBytes;
+  std::uint64_t have = bytes.size() - layout.dataStart;
+  if (have < need)
+    throw Error(
+        what + ": data is truncated: shape " + shapeString(layout.shape) +
+        " of " + std::string(dtypeName(layout.dtype)) + " needs " +
+        std::to_string(need) + " bytes, the input has " + std::to_string(have));
+  if (have > need)
+    throw detail::npyTrailingBytes(what, layout, have - need);
+
+  Tensor t = Tensor::zeros(layout.dtype, layout.shape);
   if (need)
-    std::memcpy(t.rawData(), bytes.data() + dataStart, need);
-  if (*dtype == DType::I1) { // Any non-zero byte is true; keep bools 0/1.
+    std::memcpy(t.rawData(), bytes.data() + layout.dataStart, need);
+  if (layout.dtype == DType::I1) { // Any non-zero byte is true; keep 0/1.
     auto *p = static_cast<unsigned char *>(t.rawData());
     for (std::uint64_t i = 0; i < need; ++i)
       p[i] = p[i] != 0;
@@ -241,10 +306,26 @@ inline std::string serializeNpy(const Tensor &t) {
   return out;
 }
 
-/// Reads the .npy file at `path`. Throws Error naming `path` when the file
-/// cannot be read or is malformed.
+/// Reads the .npy file at `path`: a regular file, a pipe or a FIFO, never
+/// more bytes than its header says it holds. Throws Error naming `path`
+/// when the file cannot be read or is malformed.
 inline Tensor readNpy(const std::string &path) {
-  return parseNpy(detail::readFileBytes(path), path);
+  detail::InputFile file(path);
+  std::string bytes;
+  // The header, as far as each piece tells how long it is; then the data
+  // and one byte more, which must not be there.
+  std::optional<detail::NpyLayout> layout;
+  std::uint64_t need = 10;
+  while (!(layout = detail::npyLayout(bytes, path, /*whole=*/false, &need)))
+    if (file.read(bytes, need - bytes.size()) == 0 || bytes.size() < need)
+      return parseNpy(bytes, path); // throws: the header is cut short
+  std::uint64_t end = layout->fileBytes();
+  if (end >= bytes.size())
+    file.read(bytes, end + 1 - bytes.size());
+  if (bytes.size() > end)
+    throw detail::npyTrailingBytes(path, *layout,
+                                   file.isRegular() ? file.size() - end : 0);
+  return parseNpy(bytes, path);
 }
 
 /// Writes `t` to the .npy file at `path`, replacing it. Throws Error naming

@@ -34,6 +34,57 @@ struct ZipDiscard {
   void operator()(zip_t *z) const { zip_discard(z); }
 };
 
+struct ZipFileClose {
+  void operator()(zip_file_t *f) const { zip_fclose(f); }
+};
+
+struct ZipSourceFree {
+  void operator()(zip_source_t *s) const { zip_source_free(s); }
+};
+
+/// The name that two members of the zip archive `bytes` share, found by
+/// walking its central directory (libzip only says that a name repeats);
+/// empty when the walk finds none.
+inline std::string duplicateMemberName(std::string_view bytes) {
+  auto u16 = [&](std::size_t at) {
+    return std::size_t(static_cast<unsigned char>(bytes[at])) |
+           std::size_t(static_cast<unsigned char>(bytes[at + 1])) << 8;
+  };
+  auto u32 = [&](std::size_t at) { return u16(at) | u16(at + 2) << 16; };
+  std::size_t eocd = bytes.rfind(std::string_view("PK\5\6", 4));
+  if (eocd == std::string_view::npos || bytes.size() - eocd < 22)
+    return {};
+  std::size_t entries = u16(eocd + 10), at = u32(eocd + 16);
+  std::vector<std::string_view> names;
+  for (std::size_t i = 0; i < entries; ++i) {
+    if (at > bytes.size() || bytes.size() - at < 46 ||
+        bytes.substr(at, 4) != std::string_view("PK\1\2", 4))
+      return {};
+    std::size_t nameSize = u16(at + 28), extra = u16(at + 30),
+                comment = u16(at + 32);
+    if (bytes.size() - at - 46 < nameSize)
+      return {};
+    std::string_view name = bytes.substr(at + 46, nameSize);
+    if (std::find(names.begin(), names.end(), name) != names.end())
+      return std::string(name);
+    names.push_back(name);
+    at += 46 + nameSize + extra + comment;
+  }
+  return {};
+}
+
+/// Why libzip could not open an archive (`code`), said for an .npz.
+inline std::string zipOpenError(int code, const std::string &path,
+                                std::string_view bytes) {
+  std::string why = "cannot open as an .npz (zip) archive: ";
+  if (code == ZIP_ER_EXISTS) {
+    std::string name = duplicateMemberName(bytes);
+    return path + ": " + why + "it holds two members named '" +
+           (name.empty() ? "?" : name) + "'";
+  }
+  return path + ": " + why + zipErrorString(code);
+}
+
 /// The bytes of a zip archive with no members (what numpy.savez writes for
 /// no arrays; libzip would write no file at all).
 inline std::string_view emptyZipArchive() {
@@ -53,11 +104,16 @@ public:
   /// missing, not a zip archive, truncated or inconsistent, or holds a
   /// member that is not "<key>.npy".
   explicit NpzFile(const std::string &path) : what_(path) {
+    // A regular file: libzip seeks, and would read a device for ever.
+    detail::InputFile file(path, /*streams=*/false);
     int code = 0;
-    zip_t *z = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &code);
-    if (!z)
-      throw Error(path + ": cannot open as an .npz (zip) archive: " +
-                  detail::zipErrorString(code));
+    zip_t *z = zip_fdopen(file.release(), ZIP_CHECKCONS, &code);
+    if (!z) {
+      std::string bytes;
+      if (code == ZIP_ER_EXISTS)
+        bytes = detail::readFileBytes(path);
+      throw Error(detail::zipOpenError(code, path, bytes));
+    }
     zip_.reset(z);
     index();
   }
@@ -122,11 +178,11 @@ private:
         src ? zip_open_from_source(src, ZIP_RDONLY | ZIP_CHECKCONS, &error)
             : nullptr;
     if (!z) {
-      std::string message = zip_error_strerror(&error);
+      int code = zip_error_code_zip(&error);
       zip_error_fini(&error);
       if (src)
         zip_source_free(src);
-      throw Error(what + ": cannot open as an .npz (zip) archive: " + message);
+      throw Error(detail::zipOpenError(code, what, *bytes_));
     }
     zip_error_fini(&error);
     zip_.reset(z);
@@ -156,7 +212,9 @@ private:
     zip_stat_init(&st);
     if (zip_stat_index(zip_.get(), index, 0, &st) != 0)
       throw Error(what + ": cannot stat: " + zip_strerror(zip_.get()));
-    zip_file_t *f = zip_fopen_index(zip_.get(), index, 0);
+    std::unique_ptr<zip_file_t, detail::ZipFileClose> file(
+        zip_fopen_index(zip_.get(), index, 0));
+    zip_file_t *f = file.get();
     if (!f)
       throw Error(what + ": cannot open: " + zip_strerror(zip_.get()));
     std::string bytes;
@@ -165,12 +223,30 @@ private:
     // may declare any size.
     if (sized)
       bytes.reserve(std::size_t(std::min<zip_uint64_t>(st.size, 1u << 26)));
+    // Inflate no more than the member's .npy header says it holds (and one
+    // byte to tell that there is more): a small member may inflate to
+    // gigabytes.
+    std::optional<detail::NpyLayout> layout;
+    std::uint64_t limit = detail::kNoLimit;
     char buf[1 << 16];
     zip_int64_t got;
-    while ((got = zip_fread(f, buf, sizeof buf)) > 0)
+    while (true) {
+      std::uint64_t want = sizeof buf;
+      if (limit != detail::kNoLimit)
+        want = std::min<std::uint64_t>(want, limit + 1 - bytes.size());
+      if ((got = zip_fread(f, buf, want)) <= 0)
+        break;
       bytes.append(buf, std::size_t(got));
+      if (!layout && (layout = detail::npyLayout(bytes, what, false)))
+        limit = layout->fileBytes();
+      if (bytes.size() > limit)
+        throw Error(what + ": inflates to more than the " +
+                    std::to_string(limit) + " bytes its .npy header says (" +
+                    std::string(dtypeName(layout->dtype)) + " of shape " +
+                    shapeString(layout->shape) + ")");
+    }
     std::string readError = got < 0 ? zip_file_strerror(f) : "";
-    int closeCode = zip_fclose(f);
+    int closeCode = zip_fclose(file.release());
     if (got < 0)
       throw Error(what + ": cannot read: " + readError);
     if (closeCode != 0)
@@ -204,7 +280,8 @@ inline std::map<std::string, Tensor> parseNpz(std::string bytes,
 /// Writes `tensors` to `path` as an .npz archive that numpy.load reads, one
 /// member "<key>.npy" per tensor, deflated when `compress` (like
 /// numpy.savez_compressed), stored otherwise (like numpy.savez). Replaces
-/// the file. Throws Error naming `path` (and the key) on failure.
+/// the file whole or not at all (see detail/OutputFile.h). Throws Error
+/// naming `path` (and the key) on failure.
 inline void writeNpz(const std::string &path,
                      const std::map<std::string, Tensor> &tensors,
                      bool compress = false) {
@@ -214,10 +291,24 @@ inline void writeNpz(const std::string &path,
   if (tensors.empty())
     return detail::writeFileBytes(path, detail::emptyZipArchive());
 
-  int code = 0;
-  zip_t *raw = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &code);
-  if (!raw)
-    throw Error(path + ": cannot create: " + detail::zipErrorString(code));
+  // The archive is made in memory, then written like every other output:
+  // whole or not at all, and never onto a file this process may not write.
+  zip_error_t error;
+  zip_error_init(&error);
+  zip_source_t *target = zip_source_buffer_create(nullptr, 0, 0, &error);
+  zip_t *raw =
+      target ? zip_open_from_source(target, ZIP_TRUNCATE, &error) : nullptr;
+  if (!raw) {
+    std::string message = zip_error_strerror(&error);
+    zip_error_fini(&error);
+    if (target)
+      zip_source_free(target);
+    throw Error(path + ": cannot create: " + message);
+  }
+  zip_error_fini(&error);
+  // Kept past zip_close, which would otherwise free it with the archive.
+  zip_source_keep(target);
+  std::unique_ptr<zip_source_t, detail::ZipSourceFree> keep(target);
   std::unique_ptr<zip_t, detail::ZipDiscard> z(raw);
   // libzip reads member data when the archive is closed; a deque keeps each
   // buffer in place until then.
@@ -246,6 +337,19 @@ inline void writeNpz(const std::string &path,
   if (zip_close(z.get()) != 0)
     throw Error(path + ": cannot write: " + zip_strerror(z.get()));
   z.release(); // zip_close freed it.
+  // Read the finished archive back out of the buffer source.
+  zip_stat_t st;
+  zip_stat_init(&st);
+  std::string archive;
+  if (zip_source_stat(target, &st) != 0 || !(st.valid & ZIP_STAT_SIZE) ||
+      zip_source_open(target) != 0)
+    throw Error(path + ": cannot write: the archive made in memory is lost");
+  archive.resize(std::size_t(st.size));
+  zip_int64_t got = zip_source_read(target, archive.data(), st.size);
+  zip_source_close(target);
+  if (got < 0 || zip_uint64_t(got) != st.size)
+    throw Error(path + ": cannot write: the archive made in memory is short");
+  detail::writeFileBytes(path, archive);
 }
 
 AOT_ABI_END_NAMESPACE

@@ -1,6 +1,7 @@
 //===- LlvmBackend.cpp - translation, optimisation, emission --------------===//
 #include "Backend/Cpu/LlvmBackend.h"
 #include "Backend/Cpu/LlvmDebugInfo.h"
+#include "Support/ErrorMessage.h"
 
 #include "mlir/Target/LLVMIR/Export.h"
 
@@ -215,7 +216,7 @@ Expected<Manifest> loadEmbeddedManifest(const llvm::Module &module,
       return malformed("must be a NUL-terminated string");
     auto manifest = Manifest::fromJson(data->getAsCString().str());
     if (!manifest)
-      return malformed("is invalid: " + manifest.error().str());
+      return malformed("is invalid: " + errorMessage(manifest.error()));
     return std::move(*manifest);
   }
   return Manifest{};
