@@ -13,6 +13,8 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <system_error>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -38,37 +40,66 @@ alignedCopy(llvm::StringRef bytes, llvm::StringRef name, std::string &ioError) {
 /// ends (`cat /dev/zero |`) would fill the memory.
 static constexpr std::uint64_t kMaxStreamedSourceBytes = std::uint64_t(2) << 30;
 
-/// A source that is not a regular file: read as a stream, within the bound.
-/// Devices and directories are refused before anything is read (a terminal
-/// on standard input is read: the user types the module).
+static constexpr const char *kStreamLimitReason =
+    "the most read from a stream: give the module as a file";
+
+/// Standard input, read from its descriptor as it is (a pipe, a socket, a
+/// file the shell redirected, a terminal the user types into), within the
+/// bound unless it is a regular file. A device other than a terminal
+/// (`< /dev/zero`) is refused before anything is read.
+static std::unique_ptr<llvm::MemoryBuffer>
+readStandardInput(std::string &ioError) {
+  struct stat st {};
+  if (::fstat(STDIN_FILENO, &st) != 0) {
+    ioError = "standard input: cannot read it: " +
+              std::generic_category().message(errno);
+    return nullptr;
+  }
+  const char *kind = abi::detail::unreadableKind(st.st_mode);
+  if (kind && !S_ISSOCK(st.st_mode) && !::isatty(STDIN_FILENO)) {
+    ioError = std::string("standard input is ") + kind + ", not a module";
+    return nullptr;
+  }
+  std::uint64_t limit =
+      S_ISREG(st.st_mode) ? abi::detail::kNoLimit : kMaxStreamedSourceBytes;
+  std::string bytes;
+  char chunk[1 << 16];
+  while (true) {
+    ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      ioError = "standard input: cannot read it: " +
+                std::generic_category().message(errno);
+      return nullptr;
+    }
+    if (n == 0)
+      break;
+    bytes.append(chunk, size_t(n));
+    if (bytes.size() > limit) {
+      ioError = "standard input holds more than " + std::to_string(limit) +
+                " bytes, " + kStreamLimitReason;
+      return nullptr;
+    }
+  }
+  return alignedCopy(bytes, "<stdin>", ioError);
+}
+
+/// A named source that is not a regular file (a pipe, a FIFO): read as a
+/// stream, within the bound. Devices and directories are refused before
+/// anything is read.
 static std::unique_ptr<llvm::MemoryBuffer> readStream(const std::string &name,
                                                       std::string &ioError) {
   std::string bytes;
   try {
-    if (name == "-") {
-      struct stat st {};
-      if (::fstat(STDIN_FILENO, &st) != 0)
-        throw abi::Error("standard input: cannot read it");
-      if (const char *kind = abi::detail::unreadableKind(st.st_mode);
-          kind && !::isatty(STDIN_FILENO))
-        throw abi::Error(std::string("standard input is ") + kind +
-                         ", not a module");
-      bytes = abi::detail::InputFile("/dev/stdin")
-                  .readAll(S_ISREG(st.st_mode) ? abi::detail::kNoLimit
-                                               : kMaxStreamedSourceBytes,
-                           "the most read from a stream: give the module as "
-                           "a file");
-    } else {
-      bytes = abi::detail::InputFile(name).readAll(
-          kMaxStreamedSourceBytes, "the most read from a stream: give the "
-                                   "module as a file");
-    }
+    bytes = abi::detail::InputFile(name).readAll(kMaxStreamedSourceBytes,
+                                                 kStreamLimitReason);
   } catch (const abi::Error &e) {
     // The caller's error names the path.
     ioError = abi::detail::withoutPath(e, name);
     return nullptr;
   }
-  return alignedCopy(bytes, name == "-" ? "<stdin>" : name, ioError);
+  return alignedCopy(bytes, name, ioError);
 }
 
 std::unique_ptr<llvm::MemoryBuffer> openSource(const Source &source,
@@ -78,9 +109,10 @@ std::unique_ptr<llvm::MemoryBuffer> openSource(const Source &source,
   // standard input is read without regard to the alignment asked).
   if (!source.isFile())
     return alignedCopy(source.contents(), source.name(), ioError);
+  if (source.name() == "-")
+    return readStandardInput(ioError);
   struct stat st {};
-  if (source.name() == "-" ||
-      (::stat(source.name().c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
+  if (::stat(source.name().c_str(), &st) == 0 && !S_ISREG(st.st_mode))
     return readStream(source.name(), ioError);
   auto buffer =
       mlir::openInputFile(source.name(), kBytecodeBufferAlignment, &ioError);
