@@ -5,6 +5,19 @@ include_guard(GLOBAL)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(AOT_LIBZIP REQUIRED IMPORTED_TARGET libzip)
 find_package(Eigen3 3.4 REQUIRED NO_MODULE)
+# ONNX in (Debian: libonnx-dev, libprotobuf-dev): optional, the importer is
+# left out without it and says so when asked for a model.
+find_package(Protobuf QUIET)
+if(Protobuf_FOUND)
+  find_package(ONNX CONFIG QUIET)
+endif()
+if(TARGET onnx AND TARGET onnx_proto)
+  set(AOT_ONNX ON)
+else()
+  set(AOT_ONNX OFF)
+  message(STATUS "libonnx-dev not found: mlir-aot is built without the ONNX "
+                 "importer")
+endif()
 
 # LLVM/MLIR 22 from Debian: the library and most tools link the shared
 # libMLIR.so and libLLVM.so, which keeps links around a second and the build

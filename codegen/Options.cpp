@@ -15,7 +15,8 @@ std::string usage() {
   return R"(usage: aot-compile INPUT -o OUTPUT [options]
 
 Compiles an MLIR module (.mlir text or .mlirbc bytecode, told apart by
-content) ahead of time. The kind of OUTPUT follows its extension:
+content) or an ONNX model (.onnx, or --input-format=onnx) ahead of time.
+The kind of OUTPUT follows its extension:
   .o object  .a static-lib  .so shared-lib  .ll llvm-ir  .s asm
   .mlir mlir  .mlirbc bytecode  .h header  .json manifest
   .ptx ptx  .cubin cubin (the GPU kernels alone, cuda targets)
@@ -36,6 +37,8 @@ options:
                              = the runtime's count when it runs (the CPUs
                              the process may use, or OMP_NUM_THREADS);
                              1 = sequential, no runtime needed
+  --input-format=FORMAT      mlir|onnx: how to read INPUT (default: an
+                             .onnx file is ONNX, anything else MLIR)
   --module-name=NAME         the module's name (header namespace, manifest);
                              default: the name an earlier stage's compile
                              gave it, else the input file's stem
@@ -266,6 +269,15 @@ Handled parsePipelineOption(const std::string &a, Parsed &p) {
     o.pipeline.runThreads(unsigned(*n));
   } else if (auto v = value("--module-name=")) {
     o.pipeline.moduleName(*v);
+  } else if (auto v = value("--input-format=")) {
+    if (*v == "mlir")
+      o.inputFormat = SourceFormat::Mlir;
+    else if (*v == "onnx")
+      o.inputFormat = SourceFormat::Onnx;
+    else
+      return Status(bad("unknown --input-format '" + *v +
+                        "': use mlir or "
+                        "onnx"));
   } else if (auto v = value("--external-weights=")) {
     if (v->empty())
       return Status(bad("--external-weights needs a file name"));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "aot/Artifact.h"
+#include "aot/Compiler.h"
 #include "aot/Diagnostics.h"
 #include "aot/Pipeline.h"
 #include "aot/Target.h"
@@ -21,6 +22,8 @@ struct Options {
   };
 
   std::string input;
+  /// --input-format: how to read the input (Auto: by its name).
+  SourceFormat inputFormat = SourceFormat::Auto;
   /// Every -o, in order; several outputs share one compile.
   std::vector<Output> outputs;
   std::string dumpStagesDir;

@@ -87,9 +87,9 @@ int bisect(const aot::Compiler &compiler, const aot::cli::Options &options) {
   aot::abi::Tolerance tolerance;
   tolerance.rtol = options.rtol;
   tolerance.atol = options.atol;
-  auto result = aot::bisectActions(compiler, aot::Source::file(options.input),
-                                   options.pipeline, options.target,
-                                   options.reference, tolerance);
+  auto result = aot::bisectActions(
+      compiler, aot::Source::file(options.input).format(options.inputFormat),
+      options.pipeline, options.target, options.reference, tolerance);
   if (!result)
     return fail(result.error());
   if (!result->baseline.empty())
@@ -179,9 +179,9 @@ int run(const std::vector<std::string> &args) {
   aot::Compiler compiler;
   if (options->bisectActions)
     return bisect(compiler, *options);
-  auto artifact =
-      compiler.compile(aot::Source::file(options->input),
-                       keepingOnlyOutputs(*options, when), options->target);
+  auto artifact = compiler.compile(
+      aot::Source::file(options->input).format(options->inputFormat),
+      keepingOnlyOutputs(*options, when), options->target);
   if (!artifact)
     return fail(artifact.error());
   std::vector<std::string> warnings;

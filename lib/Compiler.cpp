@@ -78,6 +78,14 @@ Source Source::file(std::string path) {
   return s;
 }
 
+SourceFormat Source::format() const {
+  if (format_ != SourceFormat::Auto)
+    return format_;
+  llvm::StringRef ext = llvm::sys::path::extension(name_);
+  return ext.equals_insensitive(".onnx") ? SourceFormat::Onnx
+                                         : SourceFormat::Mlir;
+}
+
 Source Source::memory(std::string contents, std::string name) {
   Source s;
   s.name_ = std::move(name);

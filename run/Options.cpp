@@ -15,8 +15,8 @@ Calls a function of a compiled module on some data: prints its results,
 writes them, checks them against a reference, or times it.
 
 MODULE is a shared library that aot-compile wrote (it carries its manifest),
-or an MLIR module (.mlir text or .mlirbc bytecode), compiled in this process
-first.
+or an MLIR module (.mlir text or .mlirbc bytecode) or an ONNX model (.onnx),
+compiled in this process first.
 
 inputs, one per argument, in order (positional or --input=INPUT):
   @x.npy                     a tensor (or, as a 0-d array, a scalar)
@@ -54,6 +54,8 @@ options:
                              shared library compiled with --threads=0
   -O0..-O3, --target=SPEC    how an MLIR module is compiled (default -O2,
                              host)
+  --input-format=mlir|onnx   compile MODULE as MLIR or ONNX, whatever its
+                             name
   --help                     print this help
 
 exit status: 0 on success; 1 on an error (input, module, options), a result
@@ -191,6 +193,13 @@ Status parseArgument(const std::string &a, Options &o) {
     if (a[2] < '0' || a[2] > '3')
       return bad("unknown optimisation level '" + a + "': use -O0..-O3");
     o.pipeline.optLevel(a[2] - '0');
+  } else if (auto v = value("--input-format=")) {
+    if (*v == "mlir")
+      o.inputFormat = SourceFormat::Mlir;
+    else if (*v == "onnx")
+      o.inputFormat = SourceFormat::Onnx;
+    else
+      return bad("unknown --input-format '" + *v + "': use mlir or onnx");
   } else if (auto v = value("--target=")) {
     auto target = Target::parse(*v);
     if (!target)

@@ -1,6 +1,7 @@
 //===- Options.h - aot-run's command line ---------------------------------===//
 #pragma once
 
+#include "aot/Compiler.h"
 #include "aot/Diagnostics.h"
 #include "aot/Pipeline.h"
 #include "aot/Target.h"
@@ -25,6 +26,9 @@ struct Options {
   /// The module: a shared library aot-compile wrote, or MLIR (text or
   /// bytecode) compiled in this process first.
   std::string module;
+  /// --input-format: compile MODULE as this format (Auto: a shared library
+  /// unless its name ends in .mlir, .mlirbc or .onnx).
+  SourceFormat inputFormat = SourceFormat::Auto;
   /// --function: empty for the module's only function.
   std::string function;
   /// The inputs, in order: `@x.npy`, `@in.npz`, `2x3xf32=1,2,3,4,5,6`,

@@ -42,7 +42,10 @@ bool endsWith(const std::string &s, std::string_view ext) {
 
 /// The module: MLIR compiled here, or a shared library loaded.
 aot::Expected<aot::LoadedModule> loadModule(const aot::run::Options &o) {
-  if (!endsWith(o.module, ".mlir") && !endsWith(o.module, ".mlirbc")) {
+  aot::Source source = aot::Source::file(o.module).format(o.inputFormat);
+  if (o.inputFormat == aot::SourceFormat::Auto &&
+      source.format() != aot::SourceFormat::Onnx &&
+      !endsWith(o.module, ".mlir") && !endsWith(o.module, ".mlirbc")) {
     if (o.threads && *o.threads > 0)
       setenv("OMP_NUM_THREADS", std::to_string(*o.threads).c_str(), 1);
     return aot::LoadedModule::open(o.module);
@@ -53,8 +56,7 @@ aot::Expected<aot::LoadedModule> loadModule(const aot::run::Options &o) {
   aot::Pipeline pipeline = o.pipeline;
   pipeline.keepOnly(std::move(text), std::move(bytecode));
   aot::Compiler compiler;
-  auto artifact =
-      compiler.compile(aot::Source::file(o.module), pipeline, o.target);
+  auto artifact = compiler.compile(source, pipeline, o.target);
   if (!artifact)
     return artifact.error();
   for (const aot::Diagnostic &warning : artifact->warnings())

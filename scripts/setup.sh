@@ -11,6 +11,7 @@ packages=(
   libclang-rt-22-dev libomp-22-dev
   libeigen3-dev doctest-dev libzip-dev zlib1g-dev nlohmann-json3-dev libxxhash-dev
   python3-numpy valgrind gdb
+  libonnx-dev libprotobuf-dev python3-onnx python3-torch python3-torchvision
 )
 
 missing=()

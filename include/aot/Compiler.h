@@ -11,8 +11,20 @@
 
 namespace aot {
 
+/// What a source holds.
+enum class SourceFormat {
+  /// Told by the name: a file named `*.onnx` is ONNX, anything else MLIR.
+  Auto,
+  /// MLIR text or bytecode, told apart by content.
+  Mlir,
+  /// An ONNX model. A protobuf has no magic number to tell it by: give this
+  /// format for a model whose name does not end in `.onnx`.
+  Onnx,
+};
+
 /// What to compile: a file (read when compile() runs) or a buffer in memory.
-/// Text and bytecode are told apart by content, not by name.
+/// MLIR text and bytecode are told apart by content, ONNX by name or by an
+/// explicit format().
 class Source {
 public:
   static Source file(std::string path);
@@ -23,10 +35,19 @@ public:
   bool isFile() const { return isFile_; }
   const std::string &contents() const { return contents_; }
 
+  /// Reads the source as `f` (Auto: by its name).
+  Source &format(SourceFormat f) {
+    format_ = f;
+    return *this;
+  }
+  /// The format the source is read as: never Auto.
+  SourceFormat format() const;
+
 private:
   std::string name_;
   std::string contents_;
   bool isFile_ = false;
+  SourceFormat format_ = SourceFormat::Auto;
 };
 
 /// The compiler. Owns the dialect registry; each compile gets its own MLIR

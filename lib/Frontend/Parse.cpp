@@ -1,6 +1,7 @@
 //===- Parse.cpp - reading text or bytecode modules -----------------------===//
 #include "Frontend/BytecodeGuard.h"
 #include "Frontend/Frontend.h"
+#include "Frontend/Onnx/OnnxImport.h"
 
 #include "aot/abi/detail/InputFile.h"
 
@@ -207,10 +208,19 @@ mlir::OwningOpRef<mlir::ModuleOp> parseModule(const Source &source,
   std::unique_ptr<llvm::MemoryBuffer> buffer = openSource(source, ioError);
   if (!buffer)
     return nullptr;
+  if (source.format() == SourceFormat::Onnx)
+    return importOnnx(*buffer, source.name(), context, ioError);
   // MLIR 22's bytecode reader can crash or hang on corrupt input; text input
   // has no such history and is parsed directly.
   if (mlir::isBytecode(buffer->getMemBufferRef()))
     return parseUntrustedBytecode(*buffer, context, parseAndVerify, ioError);
+  // MLIR text holds no NUL byte; a protobuf (an ONNX model by another
+  // name) or any other binary file does.
+  if (buffer->getBuffer().contains('\0')) {
+    ioError = "is neither MLIR text nor MLIR bytecode (a binary file; an "
+              "ONNX model needs a name ending in .onnx or --input-format=onnx)";
+    return nullptr;
+  }
   if (auto at = tooDeeplyNested(buffer->getBuffer(), kMaxTextNesting)) {
     mlir::emitError(mlir::FileLineColLoc::get(
         &context, buffer->getBufferIdentifier(), at->first, at->second))

@@ -109,6 +109,8 @@ public:
   }
 
   const std::string &path() const { return path_; }
+  /// The descriptor, still owned by this object (-1 after release()).
+  int fd() const { return fd_; }
   bool isRegular() const { return regular_; }
   /// The size of a regular file when it was opened; 0 for a stream.
   std::uint64_t size() const { return size_; }

@@ -1,0 +1,426 @@
+//===- OnnxConv.cpp - Conv and pooling over NCHW --------------------------===//
+//
+// ONNX lays images out NCHW and filters FCHW, as linalg's nchw convolution
+// and pooling ops read them, so no transpose is needed: padding becomes a
+// tensor.pad (zeros for a convolution, the lowest value for a max pool),
+// groups a convolution over a grouped view (depthwise where each group is
+// one channel), and a bias the value the convolution accumulates onto.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Onnx/OnnxElementwise.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <limits>
+
+namespace aot::onnx_import {
+
+namespace {
+
+/// The spatial attributes of a 2-D convolution or pooling node.
+struct Window {
+  std::vector<std::int64_t> kernel, strides, dilations;
+  /// Padding before and after each spatial dim.
+  std::vector<std::int64_t> low, high;
+};
+
+/// Reads the window attributes of a node over `input` (N, C, H, W) with
+/// the kernel `kernel`; the output's spatial size decides SAME padding.
+mlir::FailureOr<Window> readWindow(NodeContext &ctx,
+                                   mlir::RankedTensorType input,
+                                   std::vector<std::int64_t> kernel,
+                                   mlir::RankedTensorType output) {
+  Window w;
+  w.kernel = std::move(kernel);
+  w.strides = ctx.intsAttr("strides", {1, 1});
+  w.dilations = ctx.intsAttr("dilations", {1, 1});
+  std::vector<std::int64_t> pads = ctx.intsAttr("pads", {0, 0, 0, 0});
+  if (w.kernel.size() != 2 || w.strides.size() != 2 ||
+      w.dilations.size() != 2 || pads.size() != 4)
+    return ctx.fail("only 2-D windows are supported (kernel_shape, strides, "
+                    "dilations of 2, pads of 4)");
+  w.low = {pads[0], pads[1]};
+  w.high = {pads[2], pads[3]};
+  std::string autoPad = ctx.stringAttr("auto_pad", "NOTSET");
+  if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+    for (int d = 0; d < 2; ++d) {
+      int64_t in = input.getDimSize(2 + d), out = output.getDimSize(2 + d);
+      if (mlir::ShapedType::isDynamic(in) || mlir::ShapedType::isDynamic(out))
+        return ctx.fail("auto_pad " + autoPad + " needs static spatial sizes");
+      int64_t extent = (w.kernel[d] - 1) * w.dilations[d] + 1;
+      int64_t total =
+          std::max<int64_t>(0, (out - 1) * w.strides[d] + extent - in);
+      int64_t small = total / 2, large = total - small;
+      w.low[d] = autoPad == "SAME_UPPER" ? small : large;
+      w.high[d] = autoPad == "SAME_UPPER" ? large : small;
+    }
+  } else if (autoPad == "VALID") {
+    w.low = w.high = {0, 0};
+  } else if (autoPad != "NOTSET") {
+    return ctx.fail("unknown auto_pad '" + autoPad + "'");
+  }
+  return w;
+}
+
+/// `x` padded in its two spatial dims by `low`/`high` with `value`.
+mlir::Value padSpatial(NodeContext &ctx, mlir::Value x, const Window &w,
+                       mlir::Value value) {
+  if (llvm::all_of(w.low, [](int64_t p) { return p == 0; }) &&
+      llvm::all_of(w.high, [](int64_t p) { return p == 0; }))
+    return x;
+  auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
+  llvm::SmallVector<int64_t> shape(t.getShape());
+  llvm::SmallVector<mlir::OpFoldResult> low(4, ctx.b.getIndexAttr(0)),
+      high(4, ctx.b.getIndexAttr(0));
+  for (int d = 0; d < 2; ++d) {
+    low[2 + d] = ctx.b.getIndexAttr(w.low[d]);
+    high[2 + d] = ctx.b.getIndexAttr(w.high[d]);
+    if (!t.isDynamicDim(2 + d))
+      shape[2 + d] += w.low[d] + w.high[d];
+  }
+  auto type = mlir::RankedTensorType::get(shape, t.getElementType());
+  return mlir::tensor::PadOp::create(ctx.b, ctx.loc, type, x, low, high, value);
+}
+
+/// The output's dynamic dims, batch from `x`, the rest from the output
+/// type where static (spatial dims of a dynamic image are refused).
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+outputDims(NodeContext &ctx, mlir::Value x, mlir::RankedTensorType out) {
+  llvm::SmallVector<mlir::Value> dims(out.getRank());
+  for (int64_t d = 0; d < out.getRank(); ++d) {
+    if (!out.isDynamicDim(d))
+      continue;
+    if (d != 0)
+      return ctx.fail("takes dynamic sizes in the batch dim only");
+    dims[d] = ctx.dim(x, 0);
+  }
+  return dims;
+}
+
+mlir::LogicalResult conv(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0), weights = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !weights || !out)
+    return mlir::failure();
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  auto wType = llvm::cast<mlir::RankedTensorType>(weights.getType());
+  if (xType.getRank() != 4 || wType.getRank() != 4)
+    return ctx.fail("only 2-D convolutions (4-D input and weights) are "
+                    "supported");
+  if (!wType.hasStaticShape())
+    return ctx.fail("takes weights of a static shape");
+  auto window = readWindow(
+      ctx, xType,
+      ctx.intsAttr("kernel_shape", {wType.getDimSize(2), wType.getDimSize(3)}),
+      out);
+  if (mlir::failed(window))
+    return mlir::failure();
+  mlir::Type element = out.getElementType();
+  x = padSpatial(ctx, x, *window, ctx.scalar(element, 0));
+  auto dims = outputDims(ctx, x, out);
+  if (mlir::failed(dims))
+    return mlir::failure();
+  // The value accumulated onto: the bias along the channels, or zeros.
+  mlir::Value init;
+  if (ctx.hasInput(2)) {
+    mlir::Value bias = ctx.input(2);
+    if (!bias)
+      return mlir::failure();
+    init = mlir::linalg::BroadcastOp::create(ctx.b, ctx.loc, bias,
+                                             ctx.empty(out, *dims),
+                                             llvm::ArrayRef<int64_t>{0, 2, 3})
+               .getResult()[0];
+  } else {
+    init = ctx.filled(out, ctx.scalar(element, 0), *dims);
+  }
+  auto strides = ctx.b.getI64TensorAttr(window->strides);
+  auto dilations = ctx.b.getI64TensorAttr(window->dilations);
+  int64_t group = ctx.intAttr("group", 1);
+  int64_t channels = xType.getDimSize(1), filters = wType.getDimSize(0);
+  mlir::Value y;
+  if (group == 1) {
+    y = mlir::linalg::Conv2DNchwFchwOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x, weights},
+            mlir::ValueRange{init}, strides, dilations)
+            .getResult(0);
+  } else if (group == channels && filters == channels &&
+             wType.getDimSize(1) == 1) {
+    // Depthwise: one filter per channel, weights C x 1 x kh x kw.
+    auto flat = mlir::RankedTensorType::get(
+        {filters, wType.getDimSize(2), wType.getDimSize(3)},
+        wType.getElementType());
+    mlir::Value w3 = mlir::tensor::CollapseShapeOp::create(
+        ctx.b, ctx.loc, flat, weights,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0, 1}, {2}, {3}});
+    y = mlir::linalg::DepthwiseConv2DNchwChwOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x, w3},
+            mlir::ValueRange{init}, strides, dilations)
+            .getResult(0);
+  } else {
+    if (mlir::ShapedType::isDynamic(channels) || channels % group ||
+        filters % group)
+      return ctx.fail("group " + llvm::Twine(group) +
+                      " does not divide the channels and filters");
+    // N x G x C/G x H x W against G x F/G x C/G x kh x kw.
+    auto xt = llvm::cast<mlir::RankedTensorType>(x.getType());
+    auto xg =
+        mlir::RankedTensorType::get({xt.getDimSize(0), group, channels / group,
+                                     xt.getDimSize(2), xt.getDimSize(3)},
+                                    xt.getElementType());
+    llvm::SmallVector<mlir::OpFoldResult> xSizes = {
+        xt.isDynamicDim(0) ? mlir::OpFoldResult(ctx.dim(x, 0))
+                           : ctx.b.getIndexAttr(xt.getDimSize(0)),
+        ctx.b.getIndexAttr(group), ctx.b.getIndexAttr(channels / group),
+        ctx.b.getIndexAttr(xt.getDimSize(2)),
+        ctx.b.getIndexAttr(xt.getDimSize(3))};
+    mlir::Value x5 = mlir::tensor::ExpandShapeOp::create(
+        ctx.b, ctx.loc, xg, x,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}},
+        xSizes);
+    auto wg = mlir::RankedTensorType::get(
+        {group, filters / group, wType.getDimSize(1), wType.getDimSize(2),
+         wType.getDimSize(3)},
+        wType.getElementType());
+    mlir::Value w5 = mlir::tensor::ExpandShapeOp::create(
+        ctx.b, ctx.loc, wg, weights,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
+    auto og =
+        mlir::RankedTensorType::get({out.getDimSize(0), group, filters / group,
+                                     out.getDimSize(2), out.getDimSize(3)},
+                                    out.getElementType());
+    llvm::SmallVector<mlir::OpFoldResult> oSizes = {
+        out.isDynamicDim(0) ? mlir::OpFoldResult((*dims)[0])
+                            : ctx.b.getIndexAttr(out.getDimSize(0)),
+        ctx.b.getIndexAttr(group), ctx.b.getIndexAttr(filters / group),
+        ctx.b.getIndexAttr(out.getDimSize(2)),
+        ctx.b.getIndexAttr(out.getDimSize(3))};
+    mlir::Value init5 = mlir::tensor::ExpandShapeOp::create(
+        ctx.b, ctx.loc, og, init,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}},
+        oSizes);
+    mlir::Value y5 =
+        mlir::linalg::Conv2DNgchwGfchwOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{og}, mlir::ValueRange{x5, w5},
+            mlir::ValueRange{init5}, strides, dilations)
+            .getResult(0);
+    y = mlir::tensor::CollapseShapeOp::create(
+        ctx.b, ctx.loc, out, y5,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
+  }
+  ctx.setOutput(0, y);
+  return mlir::success();
+}
+
+/// The lowest value of `element`: what a max pool pads with.
+mlir::Value lowest(NodeContext &ctx, mlir::Type element) {
+  if (auto f = llvm::dyn_cast<mlir::FloatType>(element))
+    return mlir::arith::ConstantOp::create(
+        ctx.b, ctx.loc,
+        ctx.b.getFloatAttr(f, -std::numeric_limits<double>::infinity()));
+  return mlir::arith::ConstantOp::create(
+      ctx.b, ctx.loc,
+      ctx.b.getIntegerAttr(element, llvm::APInt::getSignedMinValue(
+                                        element.getIntOrFloatBitWidth())));
+}
+
+/// Pads the high side further where ceil_mode makes the output larger than
+/// the padded input gives with floor division.
+void ceilPadding(Window &w, mlir::RankedTensorType in,
+                 mlir::RankedTensorType out) {
+  for (int d = 0; d < 2; ++d) {
+    int64_t size = in.getDimSize(2 + d), o = out.getDimSize(2 + d);
+    if (mlir::ShapedType::isDynamic(size) || mlir::ShapedType::isDynamic(o))
+      continue;
+    int64_t extent = (w.kernel[d] - 1) * w.dilations[d] + 1;
+    int64_t need = (o - 1) * w.strides[d] + extent;
+    int64_t have = size + w.low[d] + w.high[d];
+    if (need > have)
+      w.high[d] += need - have;
+  }
+}
+
+mlir::LogicalResult maxPool(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  if (ctx.numOutputs() > 1 && !ctx.node().output(1).empty())
+    return ctx.fail("the Indices output is not supported");
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  if (xType.getRank() != 4)
+    return ctx.fail("only 2-D pooling (a 4-D input) is supported");
+  auto window = readWindow(ctx, xType, ctx.intsAttr("kernel_shape"), out);
+  if (mlir::failed(window))
+    return mlir::failure();
+  if (ctx.intAttr("ceil_mode", 0))
+    ceilPadding(*window, xType, out);
+  mlir::Type element = out.getElementType();
+  x = padSpatial(ctx, x, *window, lowest(ctx, element));
+  auto dims = outputDims(ctx, x, out);
+  if (mlir::failed(dims))
+    return mlir::failure();
+  mlir::Value init = ctx.filled(out, lowest(ctx, element), *dims);
+  mlir::Value shape =
+      mlir::tensor::EmptyOp::create(ctx.b, ctx.loc, window->kernel, element);
+  ctx.setOutput(0, mlir::linalg::PoolingNchwMaxOp::create(
+                       ctx.b, ctx.loc, mlir::TypeRange{out},
+                       mlir::ValueRange{x, shape}, mlir::ValueRange{init},
+                       ctx.b.getI64TensorAttr(window->strides),
+                       ctx.b.getI64TensorAttr(window->dilations))
+                       .getResult(0));
+  return mlir::success();
+}
+
+/// Sums `x` over the window into `out`'s shape.
+mlir::Value sumPool(NodeContext &ctx, mlir::Value x, const Window &w,
+                    mlir::RankedTensorType out,
+                    llvm::ArrayRef<mlir::Value> dims) {
+  mlir::Type element = out.getElementType();
+  mlir::Value padded = padSpatial(ctx, x, w, ctx.scalar(element, 0));
+  mlir::Value init = ctx.filled(out, ctx.scalar(element, 0), dims);
+  mlir::Value shape =
+      mlir::tensor::EmptyOp::create(ctx.b, ctx.loc, w.kernel, element);
+  return mlir::linalg::PoolingNchwSumOp::create(
+             ctx.b, ctx.loc, mlir::TypeRange{out},
+             mlir::ValueRange{padded, shape}, mlir::ValueRange{init},
+             ctx.b.getI64TensorAttr(w.strides),
+             ctx.b.getI64TensorAttr(w.dilations))
+      .getResult(0);
+}
+
+mlir::LogicalResult averagePool(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  if (xType.getRank() != 4)
+    return ctx.fail("only 2-D pooling (a 4-D input) is supported");
+  auto window = readWindow(ctx, xType, ctx.intsAttr("kernel_shape"), out);
+  if (mlir::failed(window))
+    return mlir::failure();
+  bool padded = llvm::any_of(window->low, [](int64_t p) { return p; }) ||
+                llvm::any_of(window->high, [](int64_t p) { return p; });
+  bool countPads = ctx.intAttr("count_include_pad", 0) != 0;
+  if (ctx.intAttr("ceil_mode", 0)) {
+    Window before = *window;
+    ceilPadding(*window, xType, out);
+    if (window->high != before.high)
+      return ctx.fail("ceil_mode with a partial last window is not "
+                      "supported");
+  }
+  auto dims = outputDims(ctx, x, out);
+  if (mlir::failed(dims))
+    return mlir::failure();
+  mlir::Value sum = sumPool(ctx, x, *window, out, *dims);
+  mlir::Type element = out.getElementType();
+  if (!padded || countPads) {
+    double count = double(window->kernel[0] * window->kernel[1]);
+    ctx.setOutput(
+        0, elementwise(ctx, {sum}, out,
+                       [=](mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::ValueRange v, mlir::Type t) -> mlir::Value {
+                         return mlir::arith::DivFOp::create(
+                             b, loc, v[0],
+                             mlir::arith::ConstantOp::create(
+                                 b, loc, b.getFloatAttr(t, count)));
+                       }));
+    return mlir::success();
+  }
+  // Divide by the elements each window covers inside the image: the same
+  // pooling over ones, padded with zeros.
+  if (!xType.hasStaticShape())
+    return ctx.fail("count_include_pad=0 with padding needs a static shape");
+  mlir::Value ones = ctx.filled(xType, ctx.scalar(element, 1));
+  mlir::Value counts = sumPool(ctx, ones, *window, out, *dims);
+  ctx.setOutput(
+      0, elementwise(ctx, {sum, counts}, out,
+                     [](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                       return mlir::arith::DivFOp::create(b, loc, v[0], v[1]);
+                     }));
+  return mlir::success();
+}
+
+/// GlobalAveragePool / GlobalMaxPool: over every spatial dim, to N x C x
+/// 1 x ... x 1.
+template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  if (rank < 3)
+    return ctx.fail("takes an input of rank 3 or more");
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  mlir::Type element = out.getElementType();
+  auto reduced = mlir::RankedTensorType::get(
+      {xType.getDimSize(0), xType.getDimSize(1)}, element);
+  llvm::SmallVector<mlir::Value> dims = {ctx.dim(x, 0), ctx.dim(x, 1)};
+  mlir::Value init = ctx.filled(
+      reduced, isMax ? lowest(ctx, element) : ctx.scalar(element, 0), dims);
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(
+      rank, mlir::utils::IteratorType::reduction);
+  iterators[0] = iterators[1] = mlir::utils::IteratorType::parallel;
+  llvm::SmallVector<mlir::AffineMap> maps = {
+      mlir::AffineMap::getMultiDimIdentityMap(rank, mctx),
+      mlir::AffineMap::get(
+          rank, 0,
+          {mlir::getAffineDimExpr(0, mctx), mlir::getAffineDimExpr(1, mctx)},
+          mctx)};
+  mlir::Value r =
+      mlir::linalg::GenericOp::create(
+          ctx.b, ctx.loc, mlir::TypeRange{reduced}, mlir::ValueRange{x},
+          mlir::ValueRange{init}, maps, iterators,
+          [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+            mlir::Value r =
+                isMax ? mlir::Value(
+                            mlir::arith::MaximumFOp::create(b, loc, v[0], v[1]))
+                      : mlir::Value(
+                            mlir::arith::AddFOp::create(b, loc, v[0], v[1]));
+            mlir::linalg::YieldOp::create(b, loc, r);
+          })
+          .getResult(0);
+  if (!isMax) {
+    if (!xType.hasStaticShape() && llvm::any_of(xType.getShape().drop_front(2),
+                                                mlir::ShapedType::isDynamic))
+      return ctx.fail("takes static spatial sizes");
+    double count = 1;
+    for (int64_t d = 2; d < rank; ++d)
+      count *= double(xType.getDimSize(d));
+    r = elementwise(ctx, {r}, reduced,
+                    [=](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type t) -> mlir::Value {
+                      return mlir::arith::DivFOp::create(
+                          b, loc, v[0],
+                          mlir::arith::ConstantOp::create(
+                              b, loc, b.getFloatAttr(t, count)));
+                    });
+  }
+  llvm::SmallVector<mlir::ReassociationIndices> groups = {{0}, {1}};
+  for (int64_t d = 2; d < rank; ++d)
+    groups.back().push_back(d);
+  llvm::SmallVector<mlir::OpFoldResult> sizes;
+  for (int64_t d = 0; d < rank; ++d)
+    sizes.push_back(d < 2 && out.isDynamicDim(d)
+                        ? mlir::OpFoldResult(dims[d])
+                        : ctx.b.getIndexAttr(d < 2 ? out.getDimSize(d) : 1));
+  ctx.setOutput(0, mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, out, r,
+                                                       groups, sizes));
+  return mlir::success();
+}
+
+} // namespace
+
+std::vector<OpConverter> convolutionConverters() {
+  return {{"Conv", conv},
+          {"MaxPool", maxPool},
+          {"AveragePool", averagePool},
+          {"GlobalAveragePool", globalPool<false>},
+          {"GlobalMaxPool", globalPool<true>}};
+}
+
+} // namespace aot::onnx_import

@@ -1,0 +1,488 @@
+//===- OnnxElementwise.cpp - element by element, with broadcasting --------===//
+//
+// Every elementwise op becomes one linalg.generic over the output's shape:
+// each input is read through a map that aligns its dims to the output's
+// from the right (numpy broadcasting) and reads index 0 along a dim of size
+// 1 that the output has larger. The body is arith/math on scalars, so the
+// compiler's elementwise fusion sees these as it sees its own.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Onnx/OnnxElementwise.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+
+namespace aot::onnx_import {
+
+mlir::Value convertScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                          mlir::Type to) {
+  mlir::Type from = v.getType();
+  if (from == to)
+    return v;
+  bool fromFloat = llvm::isa<mlir::FloatType>(from);
+  bool toFloat = llvm::isa<mlir::FloatType>(to);
+  if (to.isInteger(1)) {
+    if (fromFloat)
+      return mlir::arith::CmpFOp::create(
+          b, loc, mlir::arith::CmpFPredicate::UNE, v,
+          mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(from, 0)));
+    return mlir::arith::CmpIOp::create(
+        b, loc, mlir::arith::CmpIPredicate::ne, v,
+        mlir::arith::ConstantOp::create(b, loc, b.getIntegerAttr(from, 0)));
+  }
+  if (fromFloat && toFloat)
+    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+               ? mlir::Value(mlir::arith::ExtFOp::create(b, loc, to, v))
+               : mlir::Value(mlir::arith::TruncFOp::create(b, loc, to, v));
+  if (fromFloat)
+    return mlir::arith::FPToSIOp::create(b, loc, to, v);
+  // Booleans are 0 or 1, not -1: extended as unsigned.
+  bool isBool = from.isInteger(1);
+  if (toFloat)
+    return isBool ? mlir::Value(mlir::arith::UIToFPOp::create(b, loc, to, v))
+                  : mlir::Value(mlir::arith::SIToFPOp::create(b, loc, to, v));
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return isBool ? mlir::Value(mlir::arith::ExtUIOp::create(b, loc, to, v))
+                  : mlir::Value(mlir::arith::ExtSIOp::create(b, loc, to, v));
+  return mlir::arith::TruncIOp::create(b, loc, to, v);
+}
+
+mlir::Value elementwise(NodeContext &ctx, llvm::ArrayRef<mlir::Value> inputs,
+                        mlir::RankedTensorType resultType,
+                        const ScalarBody &body,
+                        llvm::ArrayRef<mlir::Value> givenDims) {
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  int64_t rank = resultType.getRank();
+  llvm::SmallVector<mlir::AffineMap> maps;
+  llvm::SmallVector<mlir::Value> dims(rank);
+  for (mlir::Value in : inputs) {
+    auto type = llvm::cast<mlir::RankedTensorType>(in.getType());
+    int64_t offset = rank - type.getRank();
+    llvm::SmallVector<mlir::AffineExpr> exprs;
+    for (int64_t j = 0; j < type.getRank(); ++j) {
+      int64_t d = offset + j;
+      if (type.getDimSize(j) == 1 && resultType.getDimSize(d) != 1) {
+        exprs.push_back(mlir::getAffineConstantExpr(0, mctx));
+        continue;
+      }
+      exprs.push_back(mlir::getAffineDimExpr(d, mctx));
+      if (resultType.isDynamicDim(d) && !dims[d])
+        dims[d] = ctx.dim(in, j);
+    }
+    maps.push_back(mlir::AffineMap::get(rank, 0, exprs, mctx));
+  }
+  maps.push_back(mlir::AffineMap::getMultiDimIdentityMap(rank, mctx));
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!resultType.isDynamicDim(d) || dims[d])
+      continue;
+    if (d < int64_t(givenDims.size()) && givenDims[d]) {
+      dims[d] = givenDims[d];
+      continue;
+    }
+    (void)ctx.fail("dim " + llvm::Twine(d) +
+                   " of the result is dynamic and no input gives its size");
+    return nullptr;
+  }
+  mlir::Value init = ctx.empty(resultType, dims);
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(
+      rank, mlir::utils::IteratorType::parallel);
+  mlir::Type outElement = resultType.getElementType();
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{resultType}, inputs,
+      mlir::ValueRange{init}, maps, iterators,
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange args) {
+        mlir::Value r = body(b, loc, args.drop_back(), outElement);
+        mlir::linalg::YieldOp::create(b, loc, r);
+      });
+  return generic.getResult(0);
+}
+
+namespace {
+
+bool isFloat(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
+
+mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
+                       double v) {
+  return mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
+}
+
+/// A converter applying `body` to the node's inputs (all of them, or the
+/// first `arity`) elementwise, into its output's type.
+mlir::LogicalResult apply(NodeContext &ctx, const ScalarBody &body,
+                          int arity = -1) {
+  llvm::SmallVector<mlir::Value> inputs;
+  int n = arity < 0 ? ctx.node().input_size() : arity;
+  for (int i = 0; i < n; ++i) {
+    mlir::Value v = ctx.input(i);
+    if (!v)
+      return mlir::failure();
+    inputs.push_back(v);
+  }
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!out)
+    return mlir::failure();
+  ctx.setOutput(0, elementwise(ctx, inputs, out, body));
+  return mlir::success();
+}
+
+// ---- unary ------------------------------------------------------------------
+
+template <typename FloatOp> mlir::LogicalResult floatUnary(NodeContext &ctx) {
+  mlir::RankedTensorType t = ctx.inputType(0);
+  if (!t)
+    return mlir::failure();
+  if (!isFloat(t.getElementType()))
+    return ctx.fail("takes floats here, not " +
+                    llvm::Twine(t.getElementType().isInteger()
+                                    ? "integers"
+                                    : "this element type"));
+  return apply(
+      ctx,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+         mlir::Type) -> mlir::Value { return FloatOp::create(b, loc, a[0]); });
+}
+
+mlir::LogicalResult relu(NodeContext &ctx) {
+  return apply(
+      ctx,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+         mlir::Type t) -> mlir::Value {
+        if (isFloat(t))
+          return mlir::arith::MaximumFOp::create(b, loc, a[0],
+                                                 floatConst(b, loc, t, 0));
+        return mlir::arith::MaxSIOp::create(
+            b, loc, a[0],
+            mlir::arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0)));
+      });
+}
+
+mlir::LogicalResult neg(NodeContext &ctx) {
+  return apply(
+      ctx,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+         mlir::Type t) -> mlir::Value {
+        if (isFloat(t))
+          return mlir::arith::NegFOp::create(b, loc, a[0]);
+        return mlir::arith::SubIOp::create(
+            b, loc,
+            mlir::arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0)),
+            a[0]);
+      });
+}
+
+mlir::LogicalResult abs(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type t) -> mlir::Value {
+                 if (isFloat(t))
+                   return mlir::math::AbsFOp::create(b, loc, a[0]);
+                 return mlir::math::AbsIOp::create(b, loc, a[0]);
+               });
+}
+
+mlir::LogicalResult sigmoid(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type t) -> mlir::Value {
+                 mlir::Value one = floatConst(b, loc, t, 1);
+                 mlir::Value e = mlir::math::ExpOp::create(
+                     b, loc, mlir::arith::NegFOp::create(b, loc, a[0]));
+                 return mlir::arith::DivFOp::create(
+                     b, loc, one, mlir::arith::AddFOp::create(b, loc, one, e));
+               });
+}
+
+mlir::LogicalResult reciprocal(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type t) -> mlir::Value {
+                 return mlir::arith::DivFOp::create(
+                     b, loc, floatConst(b, loc, t, 1), a[0]);
+               });
+}
+
+mlir::LogicalResult leakyRelu(NodeContext &ctx) {
+  double alpha = ctx.floatAttr("alpha", 0.01f);
+  return apply(ctx,
+               [alpha](mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::ValueRange a, mlir::Type t) -> mlir::Value {
+                 mlir::Value zero = floatConst(b, loc, t, 0);
+                 mlir::Value negative = mlir::arith::CmpFOp::create(
+                     b, loc, mlir::arith::CmpFPredicate::OLT, a[0], zero);
+                 mlir::Value scaled = mlir::arith::MulFOp::create(
+                     b, loc, a[0], floatConst(b, loc, t, alpha));
+                 return mlir::arith::SelectOp::create(b, loc, negative, scaled,
+                                                      a[0]);
+               });
+}
+
+mlir::LogicalResult hardSigmoid(NodeContext &ctx, double alpha, double beta) {
+  return apply(ctx,
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type t) -> mlir::Value {
+                 mlir::Value y = mlir::arith::AddFOp::create(
+                     b, loc,
+                     mlir::arith::MulFOp::create(b, loc, a[0],
+                                                 floatConst(b, loc, t, alpha)),
+                     floatConst(b, loc, t, beta));
+                 y = mlir::arith::MaximumFOp::create(b, loc, y,
+                                                     floatConst(b, loc, t, 0));
+                 return mlir::arith::MinimumFOp::create(
+                     b, loc, y, floatConst(b, loc, t, 1));
+               });
+}
+
+mlir::LogicalResult hardSigmoidOp(NodeContext &ctx) {
+  return hardSigmoid(ctx, ctx.floatAttr("alpha", 0.2f),
+                     ctx.floatAttr("beta", 0.5f));
+}
+
+mlir::LogicalResult hardSwish(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type t) -> mlir::Value {
+                 mlir::Value y = mlir::arith::AddFOp::create(
+                     b, loc,
+                     mlir::arith::MulFOp::create(
+                         b, loc, a[0], floatConst(b, loc, t, 1.0 / 6.0)),
+                     floatConst(b, loc, t, 0.5));
+                 y = mlir::arith::MaximumFOp::create(b, loc, y,
+                                                     floatConst(b, loc, t, 0));
+                 y = mlir::arith::MinimumFOp::create(b, loc, y,
+                                                     floatConst(b, loc, t, 1));
+                 return mlir::arith::MulFOp::create(b, loc, a[0], y);
+               });
+}
+
+mlir::LogicalResult softplus(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type) -> mlir::Value {
+                 return mlir::math::Log1pOp::create(
+                     b, loc, mlir::math::ExpOp::create(b, loc, a[0]));
+               });
+}
+
+mlir::LogicalResult elu(NodeContext &ctx) {
+  double alpha = ctx.floatAttr("alpha", 1.0f);
+  return apply(
+      ctx,
+      [alpha](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+              mlir::Type t) -> mlir::Value {
+        mlir::Value negative =
+            mlir::arith::CmpFOp::create(b, loc, mlir::arith::CmpFPredicate::OLT,
+                                        a[0], floatConst(b, loc, t, 0));
+        mlir::Value scaled = mlir::arith::MulFOp::create(
+            b, loc, mlir::math::ExpM1Op::create(b, loc, a[0]),
+            floatConst(b, loc, t, alpha));
+        return mlir::arith::SelectOp::create(b, loc, negative, scaled, a[0]);
+      });
+}
+
+mlir::LogicalResult cast(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type t) -> mlir::Value {
+                 return convertScalar(b, loc, a[0], t);
+               });
+}
+
+mlir::LogicalResult notOp(NodeContext &ctx) {
+  return apply(
+      ctx,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+         mlir::Type t) -> mlir::Value {
+        return mlir::arith::XOrIOp::create(
+            b, loc, a[0],
+            mlir::arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 1)));
+      });
+}
+
+// ---- binary and more
+// ----------------------------------------------------------
+
+/// An arithmetic op with a float and a signed integer form.
+template <typename FloatOp, typename IntOp>
+mlir::LogicalResult arithmetic(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type t) -> mlir::Value {
+                 mlir::Value acc = a[0];
+                 for (mlir::Value v : a.drop_front())
+                   acc = isFloat(t)
+                             ? mlir::Value(FloatOp::create(b, loc, acc, v))
+                             : mlir::Value(IntOp::create(b, loc, acc, v));
+                 return acc;
+               });
+}
+
+mlir::LogicalResult mean(NodeContext &ctx) {
+  double n = ctx.node().input_size();
+  return apply(ctx,
+               [n](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type t) -> mlir::Value {
+                 mlir::Value acc = a[0];
+                 for (mlir::Value v : a.drop_front())
+                   acc = mlir::arith::AddFOp::create(b, loc, acc, v);
+                 return mlir::arith::DivFOp::create(b, loc, acc,
+                                                    floatConst(b, loc, t, n));
+               });
+}
+
+mlir::LogicalResult pow(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type t) -> mlir::Value {
+                 mlir::Value exponent = convertScalar(b, loc, a[1], t);
+                 return mlir::math::PowFOp::create(b, loc, a[0], exponent);
+               });
+}
+
+/// A comparison: floats ordered, integers signed.
+template <mlir::arith::CmpFPredicate F, mlir::arith::CmpIPredicate I>
+mlir::LogicalResult compare(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type) -> mlir::Value {
+                 if (isFloat(a[0].getType()))
+                   return mlir::arith::CmpFOp::create(b, loc, F, a[0], a[1]);
+                 return mlir::arith::CmpIOp::create(b, loc, I, a[0], a[1]);
+               });
+}
+
+template <typename Op> mlir::LogicalResult logical(NodeContext &ctx) {
+  return apply(
+      ctx,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+         mlir::Type) -> mlir::Value { return Op::create(b, loc, a[0], a[1]); });
+}
+
+mlir::LogicalResult where(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type) -> mlir::Value {
+                 return mlir::arith::SelectOp::create(b, loc, a[0], a[1], a[2]);
+               });
+}
+
+mlir::LogicalResult prelu(NodeContext &ctx) {
+  return apply(
+      ctx,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+         mlir::Type t) -> mlir::Value {
+        mlir::Value negative =
+            mlir::arith::CmpFOp::create(b, loc, mlir::arith::CmpFPredicate::OLT,
+                                        a[0], floatConst(b, loc, t, 0));
+        mlir::Value scaled = mlir::arith::MulFOp::create(b, loc, a[0], a[1]);
+        return mlir::arith::SelectOp::create(b, loc, negative, scaled, a[0]);
+      });
+}
+
+/// Clip(x, min?, max?): the bounds are optional inputs (scalars).
+mlir::LogicalResult clip(NodeContext &ctx) {
+  llvm::SmallVector<mlir::Value> inputs;
+  mlir::Value x = ctx.input(0);
+  if (!x)
+    return mlir::failure();
+  inputs.push_back(x);
+  bool hasMin = ctx.hasInput(1), hasMax = ctx.hasInput(2);
+  for (int i : {1, 2})
+    if (ctx.hasInput(i)) {
+      mlir::Value bound = ctx.input(i);
+      if (!bound)
+        return mlir::failure();
+      inputs.push_back(bound);
+    }
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!out)
+    return mlir::failure();
+  ctx.setOutput(
+      0, elementwise(ctx, inputs, out,
+                     [=](mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::ValueRange a, mlir::Type t) -> mlir::Value {
+                       mlir::Value y = a[0];
+                       int next = 1;
+                       if (hasMin)
+                         y = isFloat(t)
+                                 ? mlir::Value(mlir::arith::MaximumFOp::create(
+                                       b, loc, y, a[next]))
+                                 : mlir::Value(mlir::arith::MaxSIOp::create(
+                                       b, loc, y, a[next]));
+                       next += hasMin;
+                       if (hasMax)
+                         y = isFloat(t)
+                                 ? mlir::Value(mlir::arith::MinimumFOp::create(
+                                       b, loc, y, a[next]))
+                                 : mlir::Value(mlir::arith::MinSIOp::create(
+                                       b, loc, y, a[next]));
+                       return y;
+                     }));
+  return mlir::success();
+}
+
+mlir::LogicalResult identity(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  if (!x)
+    return mlir::failure();
+  ctx.setOutput(0, x);
+  return mlir::success();
+}
+
+} // namespace
+
+std::vector<OpConverter> elementwiseConverters() {
+  using namespace mlir;
+  return {
+      {"Identity", identity},
+      {"Relu", relu},
+      {"Neg", neg},
+      {"Abs", abs},
+      {"Sigmoid", sigmoid},
+      {"Reciprocal", reciprocal},
+      {"LeakyRelu", leakyRelu},
+      {"HardSigmoid", hardSigmoidOp},
+      {"HardSwish", hardSwish},
+      {"Softplus", softplus},
+      {"Elu", elu},
+      {"Cast", cast},
+      {"Not", notOp},
+      {"Exp", floatUnary<math::ExpOp>},
+      {"Log", floatUnary<math::LogOp>},
+      {"Sqrt", floatUnary<math::SqrtOp>},
+      {"Tanh", floatUnary<math::TanhOp>},
+      {"Erf", floatUnary<math::ErfOp>},
+      {"Sin", floatUnary<math::SinOp>},
+      {"Cos", floatUnary<math::CosOp>},
+      {"Floor", floatUnary<math::FloorOp>},
+      {"Ceil", floatUnary<math::CeilOp>},
+      {"Round", floatUnary<math::RoundEvenOp>},
+      {"Add", arithmetic<arith::AddFOp, arith::AddIOp>},
+      {"Sum", arithmetic<arith::AddFOp, arith::AddIOp>},
+      {"Sub", arithmetic<arith::SubFOp, arith::SubIOp>},
+      {"Mul", arithmetic<arith::MulFOp, arith::MulIOp>},
+      {"Div", arithmetic<arith::DivFOp, arith::DivSIOp>},
+      {"Max", arithmetic<arith::MaximumFOp, arith::MaxSIOp>},
+      {"Min", arithmetic<arith::MinimumFOp, arith::MinSIOp>},
+      {"Mean", mean},
+      {"Pow", pow},
+      {"Equal", compare<arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq>},
+      {"Less", compare<arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt>},
+      {"LessOrEqual",
+       compare<arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle>},
+      {"Greater",
+       compare<arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt>},
+      {"GreaterOrEqual",
+       compare<arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge>},
+      {"And", logical<arith::AndIOp>},
+      {"Or", logical<arith::OrIOp>},
+      {"Xor", logical<arith::XOrIOp>},
+      {"Where", where},
+      {"PRelu", prelu},
+      {"Clip", clip},
+  };
+}
+
+} // namespace aot::onnx_import

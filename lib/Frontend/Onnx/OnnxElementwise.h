@@ -1,0 +1,31 @@
+//===- OnnxElementwise.h - elementwise ops with numpy broadcasting --------===//
+#pragma once
+
+#include "Frontend/Onnx/OnnxNode.h"
+
+#include <functional>
+
+namespace aot::onnx_import {
+
+/// The scalar computation of an elementwise op: its inputs' elements and
+/// the output's element type, to the output's element.
+using ScalarBody = std::function<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                             mlir::ValueRange, mlir::Type)>;
+
+/// One linalg.generic computing `body` over `resultType`'s shape, each
+/// input broadcast to it as numpy does (aligned from the right, a dim of
+/// size 1 read at index 0). A dynamic dim of the result is the size of an
+/// input's dim that is not broadcast there, else `dims[d]` (an index value;
+/// what an Expand's target gives). Null after an error at the node when
+/// neither says.
+mlir::Value elementwise(NodeContext &ctx, llvm::ArrayRef<mlir::Value> inputs,
+                        mlir::RankedTensorType resultType,
+                        const ScalarBody &body,
+                        llvm::ArrayRef<mlir::Value> dims = {});
+
+/// `v` converted to `to` as ONNX's Cast does (floats truncated toward zero
+/// to integers, anything non-zero true).
+mlir::Value convertScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                          mlir::Type to);
+
+} // namespace aot::onnx_import

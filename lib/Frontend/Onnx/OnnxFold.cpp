@@ -1,0 +1,533 @@
+//===- OnnxFold.cpp - shape arithmetic folded to constants ----------------===//
+//
+// Exporters compute shapes at run time: Shape -> Gather -> Add -> Div ->
+// Slice (the three thirds of a fused attention projection), Shape ->
+// Concat -> Reshape. ONNX's shape inference leaves the results of such
+// chains without a shape where its data propagation stops, and a
+// converter would have to emit the arithmetic. Where every shape involved
+// is static, the chain is arithmetic on small integer constants: each node
+// of it becomes a Constant node holding its value, and shape inference runs
+// again with those, until nothing more folds.
+//
+// Where a dim is dynamic (a batch exported as `dim_param`), the chain is
+// followed with that element unknown: a Reshape whose target is known but
+// for such elements gets the rank and the static dims that shape inference
+// could not give it, and the importer reads the partly known target.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Onnx/OnnxFold.h"
+
+#include "onnx/defs/schema.h"
+#include "onnx/shape_inference/implementation.h"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
+#include <optional>
+
+namespace aot::onnx_import {
+
+namespace {
+
+/// A small integer tensor whose value is known, but for elements that are
+/// kUnknownElement (a dynamic dim).
+struct Known {
+  std::vector<std::int64_t> dims;
+  std::vector<std::int64_t> values;
+  bool complete() const {
+    return std::find(values.begin(), values.end(), kUnknownElement) ==
+           values.end();
+  }
+};
+
+/// The most elements a folded value may have: shapes and axes are short.
+constexpr std::size_t kMaxFoldedElements = 64;
+
+std::optional<Known> fromTensor(const onnx::TensorProto &t) {
+  if (t.data_type() != onnx::TensorProto::INT64 &&
+      t.data_type() != onnx::TensorProto::INT32)
+    return std::nullopt;
+  Known k;
+  std::size_t count = 1;
+  for (std::int64_t d : t.dims()) {
+    if (d < 0 || std::size_t(d) > kMaxFoldedElements)
+      return std::nullopt;
+    k.dims.push_back(d);
+    count *= std::size_t(d);
+  }
+  if (count > kMaxFoldedElements ||
+      t.data_location() == onnx::TensorProto::EXTERNAL)
+    return std::nullopt;
+  bool wide = t.data_type() == onnx::TensorProto::INT64;
+  if (t.has_raw_data()) {
+    const std::string &raw = t.raw_data();
+    std::size_t size = wide ? 8 : 4;
+    if (raw.size() != count * size)
+      return std::nullopt;
+    for (std::size_t i = 0; i < count; ++i) {
+      std::int64_t v = 0;
+      if (wide) {
+        std::memcpy(&v, raw.data() + i * 8, 8);
+      } else {
+        std::int32_t n;
+        std::memcpy(&n, raw.data() + i * 4, 4);
+        v = n;
+      }
+      k.values.push_back(v);
+    }
+  } else if (wide) {
+    k.values.assign(t.int64_data().begin(), t.int64_data().end());
+  } else {
+    k.values.assign(t.int32_data().begin(), t.int32_data().end());
+  }
+  if (k.values.size() != count)
+    return std::nullopt;
+  return k;
+}
+
+onnx::TensorProto toTensor(const Known &k, int dataType) {
+  onnx::TensorProto t;
+  t.set_data_type(dataType);
+  for (std::int64_t d : k.dims)
+    t.add_dims(d);
+  for (std::int64_t v : k.values) {
+    if (dataType == onnx::TensorProto::INT64)
+      t.add_int64_data(v);
+    else
+      t.add_int32_data(std::int32_t(v));
+  }
+  return t;
+}
+
+const onnx::AttributeProto *attribute(const onnx::NodeProto &node,
+                                      const std::string &name) {
+  for (const onnx::AttributeProto &a : node.attribute())
+    if (a.name() == name)
+      return &a;
+  return nullptr;
+}
+
+/// The shape of a value from the graph's inputs and value_info, dynamic
+/// dims as kUnknownElement; nullopt where its rank is unknown.
+std::optional<std::vector<std::int64_t>>
+knownShape(const std::map<std::string, const onnx::TypeProto *> &types,
+           const std::string &name) {
+  auto it = types.find(name);
+  if (it == types.end() || !it->second->has_tensor_type() ||
+      !it->second->tensor_type().has_shape())
+    return std::nullopt;
+  std::vector<std::int64_t> dims;
+  for (const auto &d : it->second->tensor_type().shape().dim())
+    dims.push_back(d.has_dim_value() ? d.dim_value() : kUnknownElement);
+  return dims;
+}
+
+/// Elementwise integer arithmetic of two known values, one of which may be
+/// a single element.
+std::optional<Known>
+arithmetic(const Known &a, const Known &b,
+           const std::function<std::int64_t(std::int64_t, std::int64_t)> &op) {
+  if (a.values.size() != b.values.size() && a.values.size() != 1 &&
+      b.values.size() != 1)
+    return std::nullopt;
+  Known r = a.values.size() >= b.values.size() ? a : b;
+  for (std::size_t i = 0; i < r.values.size(); ++i) {
+    std::int64_t x = a.values[a.values.size() == 1 ? 0 : i],
+                 y = b.values[b.values.size() == 1 ? 0 : i];
+    r.values[i] = x == kUnknownElement || y == kUnknownElement ? kUnknownElement
+                                                               : op(x, y);
+  }
+  return r;
+}
+
+/// The value of `node`'s (single) output, when its inputs are known.
+std::optional<Known>
+fold(const onnx::NodeProto &node,
+     const std::function<const Known *(int)> &input,
+     const std::map<std::string, const onnx::TypeProto *> &types) {
+  const std::string &op = node.op_type();
+  auto all = [&](int n) {
+    for (int i = 0; i < n; ++i)
+      if (!input(i))
+        return false;
+    return true;
+  };
+  if (op == "Shape") {
+    auto shape = knownShape(types, node.input(0));
+    if (!shape)
+      return std::nullopt;
+    std::int64_t rank = std::int64_t(shape->size());
+    const onnx::AttributeProto *s = attribute(node, "start");
+    const onnx::AttributeProto *e = attribute(node, "end");
+    std::int64_t start = s ? s->i() : 0, end = e ? e->i() : rank;
+    start = std::clamp<std::int64_t>(start < 0 ? start + rank : start, 0, rank);
+    end = std::clamp<std::int64_t>(end < 0 ? end + rank : end, 0, rank);
+    Known k;
+    k.values.assign(shape->begin() + start,
+                    shape->begin() + std::max(start, end));
+    k.dims = {std::int64_t(k.values.size())};
+    return k;
+  }
+  if (op == "Identity" && all(1))
+    return *input(0);
+  if (op == "Cast" && all(1))
+    return *input(0);
+  if ((op == "Add" || op == "Sub" || op == "Mul" || op == "Div") && all(2)) {
+    auto f =
+        op == "Add" ? std::function<std::int64_t(std::int64_t, std::int64_t)>(
+                          std::plus<>())
+        : op == "Sub" ? std::function<std::int64_t(std::int64_t, std::int64_t)>(
+                            std::minus<>())
+        : op == "Mul"
+            ? std::function<std::int64_t(std::int64_t, std::int64_t)>(
+                  std::multiplies<>())
+            : [](std::int64_t x, std::int64_t y) { return y ? x / y : 0; };
+    if (op == "Div" &&
+        std::count(input(1)->values.begin(), input(1)->values.end(), 0))
+      return std::nullopt;
+    return arithmetic(*input(0), *input(1), f);
+  }
+  if (op == "Gather" && all(2)) {
+    const Known &data = *input(0), &indices = *input(1);
+    const onnx::AttributeProto *a = attribute(node, "axis");
+    if (data.dims.size() != 1 || (a && a->i() != 0) || !indices.complete())
+      return std::nullopt;
+    Known k;
+    k.dims = indices.dims;
+    for (std::int64_t i : indices.values) {
+      if (i < 0)
+        i += std::int64_t(data.values.size());
+      if (i < 0 || i >= std::int64_t(data.values.size()))
+        return std::nullopt;
+      k.values.push_back(data.values[std::size_t(i)]);
+    }
+    return k;
+  }
+  if (op == "Concat" && all(node.input_size())) {
+    Known k;
+    for (int i = 0; i < node.input_size(); ++i) {
+      if (input(i)->dims.size() != 1)
+        return std::nullopt;
+      k.values.insert(k.values.end(), input(i)->values.begin(),
+                      input(i)->values.end());
+    }
+    k.dims = {std::int64_t(k.values.size())};
+    return k;
+  }
+  if ((op == "Unsqueeze" || op == "Squeeze") && all(1)) {
+    // A scalar to one element and back: what shape arithmetic does.
+    Known k = *input(0);
+    if (op == "Unsqueeze" && k.dims.empty())
+      k.dims = {1};
+    else if (op == "Squeeze" && k.dims.size() == 1 && k.values.size() == 1)
+      k.dims = {};
+    else
+      return std::nullopt;
+    return k;
+  }
+  if (op == "Reshape" && all(2) && input(1)->complete()) {
+    // Of a shape vector: the same values, regrouped.
+    Known k = *input(0);
+    std::int64_t count = 1, inferred = -1;
+    k.dims = input(1)->values;
+    for (std::size_t d = 0; d < k.dims.size(); ++d) {
+      if (k.dims[d] == -1)
+        inferred = std::int64_t(d);
+      else if (k.dims[d] <= 0)
+        return std::nullopt;
+      else
+        count *= k.dims[d];
+    }
+    if (inferred >= 0) {
+      if (k.values.size() % std::size_t(count))
+        return std::nullopt;
+      k.dims[std::size_t(inferred)] = std::int64_t(k.values.size()) / count;
+    } else if (std::size_t(count) != k.values.size()) {
+      return std::nullopt;
+    }
+    return k;
+  }
+  if (op == "ConstantOfShape" && all(1) && input(0)->complete()) {
+    const onnx::AttributeProto *v = attribute(node, "value");
+    std::optional<Known> fill = v ? fromTensor(v->t()) : std::nullopt;
+    if (!fill || fill->values.size() != 1)
+      return std::nullopt;
+    Known k;
+    k.dims = input(0)->values;
+    std::size_t count = 1;
+    for (std::int64_t d : k.dims) {
+      if (d < 0 || std::size_t(d) > kMaxFoldedElements)
+        return std::nullopt;
+      count *= std::size_t(d);
+    }
+    if (count > kMaxFoldedElements)
+      return std::nullopt;
+    k.values.assign(count, fill->values[0]);
+    return k;
+  }
+  if (op == "Equal" && all(2))
+    return arithmetic(*input(0), *input(1),
+                      [](std::int64_t x, std::int64_t y) { return x == y; });
+  if (op == "Where" && all(3)) {
+    // Elementwise, with the condition broadcast as the values are.
+    const Known &c = *input(0), &x = *input(1), &y = *input(2);
+    std::size_t n =
+        std::max({c.values.size(), x.values.size(), y.values.size()});
+    Known k = c.values.size() == n ? c : x.values.size() == n ? x : y;
+    for (const Known *in : {&c, &x, &y})
+      if (in->values.size() != n && in->values.size() != 1)
+        return std::nullopt;
+    auto at = [&](const Known &in, std::size_t i) {
+      return in.values[in.values.size() == 1 ? 0 : i];
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      std::int64_t cond = at(c, i), a = at(x, i), b = at(y, i);
+      k.values[i] = cond == kUnknownElement ? (a == b ? a : kUnknownElement)
+                    : cond                  ? a
+                                            : b;
+    }
+    return k;
+  }
+  if (op == "Slice" && all(3)) {
+    const Known &data = *input(0);
+    if (data.dims.size() != 1 || input(1)->values.size() != 1 ||
+        input(2)->values.size() != 1 || !input(1)->complete() ||
+        !input(2)->complete() ||
+        (node.input_size() > 4 && !node.input(4).empty() &&
+         (!input(4) || input(4)->values != std::vector<std::int64_t>{1})))
+      return std::nullopt;
+    std::int64_t n = std::int64_t(data.values.size());
+    auto clampIndex = [&](std::int64_t v) {
+      return std::clamp<std::int64_t>(v < 0 ? v + n : v, 0, n);
+    };
+    std::int64_t b = clampIndex(input(1)->values[0]),
+                 e = clampIndex(input(2)->values[0]);
+    Known k;
+    for (std::int64_t i = b; i < e; ++i)
+      k.values.push_back(data.values[std::size_t(i)]);
+    k.dims = {std::int64_t(k.values.size())};
+    return k;
+  }
+  return std::nullopt;
+}
+
+/// The type of a Reshape's output from its input's type and its partly
+/// known target `shape`: known dims as they are, 0 the input's dim there,
+/// -1 what the element count leaves when all else is static, unknown
+/// elements dynamic. Null where the input's type is unknown.
+std::optional<onnx::TypeProto>
+reshapedType(const onnx::NodeProto &node, const Known &shape,
+             const std::map<std::string, const onnx::TypeProto *> &types) {
+  auto it = types.find(node.input(0));
+  auto in = knownShape(types, node.input(0));
+  if (it == types.end() || !in || shape.dims.size() != 1)
+    return std::nullopt;
+  const onnx::AttributeProto *allowZero = attribute(node, "allowzero");
+  std::vector<std::int64_t> dims = shape.values;
+  std::int64_t product = 1, total = 1;
+  std::size_t inferred = dims.size();
+  for (std::int64_t d : *in)
+    total = d == kUnknownElement ? kUnknownElement : total * d;
+  for (std::size_t d = 0; d < dims.size(); ++d) {
+    if (dims[d] == 0 && !(allowZero && allowZero->i()))
+      dims[d] = d < in->size() ? (*in)[d] : kUnknownElement;
+    if (dims[d] == -1)
+      inferred = d;
+    else if (dims[d] < 0)
+      dims[d] = kUnknownElement;
+    if (d != inferred)
+      product = dims[d] == kUnknownElement || product == kUnknownElement
+                    ? kUnknownElement
+                    : product * dims[d];
+  }
+  if (inferred < dims.size())
+    dims[inferred] = total == kUnknownElement || product == kUnknownElement ||
+                             product == 0 || total % product
+                         ? kUnknownElement
+                         : total / product;
+  onnx::TypeProto type;
+  onnx::TypeProto::Tensor *t = type.mutable_tensor_type();
+  t->set_elem_type(it->second->tensor_type().elem_type());
+  onnx::TensorShapeProto *s = t->mutable_shape();
+  for (std::int64_t d : dims) {
+    onnx::TensorShapeProto::Dimension *dim = s->add_dim();
+    if (d != kUnknownElement)
+      dim->set_dim_value(d);
+  }
+  return type;
+}
+
+/// The type of an Expand's output from its input's type and its partly
+/// known target `shape`: the two broadcast against each other, aligned from
+/// the right; a dim is dynamic where neither gives its size.
+std::optional<onnx::TypeProto>
+expandedType(const onnx::NodeProto &node, const Known &shape,
+             const std::map<std::string, const onnx::TypeProto *> &types) {
+  auto it = types.find(node.input(0));
+  auto in = knownShape(types, node.input(0));
+  if (it == types.end() || !in || shape.dims.size() != 1)
+    return std::nullopt;
+  std::size_t rank = std::max(in->size(), shape.values.size());
+  onnx::TypeProto type;
+  onnx::TypeProto::Tensor *t = type.mutable_tensor_type();
+  t->set_elem_type(it->second->tensor_type().elem_type());
+  onnx::TensorShapeProto *s = t->mutable_shape();
+  for (std::size_t d = 0; d < rank; ++d) {
+    std::size_t fromIn = rank - in->size(),
+                fromShape = rank - shape.values.size();
+    std::int64_t a = d >= fromIn ? (*in)[d - fromIn] : 1;
+    std::int64_t b = d >= fromShape ? shape.values[d - fromShape] : 1;
+    onnx::TensorShapeProto::Dimension *dim = s->add_dim();
+    if (a == kUnknownElement || b == kUnknownElement) {
+      // The known one decides where it is not 1.
+      std::int64_t known = a == kUnknownElement ? b : a;
+      if (known != kUnknownElement && known != 1)
+        dim->set_dim_value(known);
+    } else {
+      dim->set_dim_value(std::max(a, b));
+    }
+  }
+  return type;
+}
+
+} // namespace
+
+std::map<std::string, std::vector<std::int64_t>>
+foldShapeArithmetic(onnx::ModelProto &model,
+                    const onnx::ShapeInferenceOptions &options) {
+  onnx::GraphProto *graph = model.mutable_graph();
+  std::map<std::string, std::vector<std::int64_t>> partial;
+  for (int round = 0; round < 16; ++round) {
+    onnx::shape_inference::InferShapes(
+        model, onnx::OpSchemaRegistry::Instance(), options);
+    std::map<std::string, const onnx::TypeProto *> types;
+    for (const auto &v : graph->input())
+      types[v.name()] = &v.type();
+    for (const auto &v : graph->value_info())
+      types[v.name()] = &v.type();
+    // Initializers have no TypeProto of their own: a class token that an
+    // Expand broadcasts is one.
+    std::deque<onnx::TypeProto> initializerTypes;
+    for (const onnx::TensorProto &t : graph->initializer()) {
+      if (types.count(t.name()))
+        continue;
+      onnx::TypeProto &type = initializerTypes.emplace_back();
+      type.mutable_tensor_type()->set_elem_type(t.data_type());
+      onnx::TensorShapeProto *shape =
+          type.mutable_tensor_type()->mutable_shape();
+      for (std::int64_t d : t.dims())
+        shape->add_dim()->set_dim_value(d);
+      types[t.name()] = &type;
+    }
+    std::map<std::string, Known> known;
+    std::map<std::string, int> dataTypes;
+    for (const onnx::TensorProto &t : graph->initializer())
+      if (auto k = fromTensor(t)) {
+        known[t.name()] = *k;
+        dataTypes[t.name()] = t.data_type();
+      }
+    bool changed = false;
+    std::vector<std::pair<std::string, onnx::TypeProto>> reshaped;
+    for (onnx::NodeProto &node : *graph->mutable_node()) {
+      if (node.output_size() != 1 ||
+          !(node.domain().empty() || node.domain() == "ai.onnx"))
+        continue;
+      // A copy: the node is rewritten below.
+      const std::string out = node.output(0);
+      if (node.op_type() == "Constant") {
+        if (const onnx::AttributeProto *a = attribute(node, "value"))
+          if (auto k = fromTensor(a->t())) {
+            known[out] = *k;
+            dataTypes[out] = a->t().data_type();
+          }
+        continue;
+      }
+      auto input = [&](int i) -> const Known * {
+        if (i >= node.input_size() || node.input(i).empty())
+          return nullptr;
+        auto it = known.find(node.input(i));
+        return it == known.end() ? nullptr : &it->second;
+      };
+      if ((node.op_type() == "Reshape" || node.op_type() == "Expand") &&
+          input(1) && !input(1)->complete()) {
+        auto t = types.find(out);
+        auto type = node.op_type() == "Reshape"
+                        ? reshapedType(node, *input(1), types)
+                        : expandedType(node, *input(1), types);
+        // Only where it says more than shape inference did.
+        auto dimsKnown = [](const onnx::TypeProto &p) {
+          int n = 0;
+          if (p.tensor_type().has_shape())
+            for (const auto &d : p.tensor_type().shape().dim())
+              n += d.has_dim_value() ? 2 : 1;
+          return n;
+        };
+        if (type &&
+            (t == types.end() || dimsKnown(*type) > dimsKnown(*t->second)))
+          reshaped.emplace_back(out, *type);
+        continue;
+      }
+      std::optional<Known> value = fold(node, input, types);
+      if (!value || value->values.size() > kMaxFoldedElements)
+        continue;
+      int dataType = onnx::TensorProto::INT64;
+      const std::string &op = node.op_type();
+      // The output's element type: the data input's (the second for
+      // Where), the attribute's for Cast and ConstantOfShape, bool for
+      // Equal.
+      int from = op == "Where" ? 1 : 0;
+      if (op != "Shape" && node.input_size() > from &&
+          dataTypes.count(node.input(from)))
+        dataType = dataTypes[node.input(from)];
+      if (op == "Cast")
+        if (const onnx::AttributeProto *to = attribute(node, "to"))
+          dataType = int(to->i());
+      if (op == "ConstantOfShape")
+        dataType = attribute(node, "value")->t().data_type();
+      if (op == "Equal")
+        dataType = onnx::TensorProto::BOOL;
+      if (dataType != onnx::TensorProto::INT64 &&
+          dataType != onnx::TensorProto::INT32 &&
+          dataType != onnx::TensorProto::BOOL)
+        continue;
+      known[out] = *value;
+      dataTypes[out] = dataType;
+      if (!value->complete()) {
+        // Computed at run time; what is known of it serves later nodes.
+        partial[out] = value->values;
+        continue;
+      }
+      partial.erase(out);
+      // The node becomes a Constant node holding the value.
+      std::string name = node.name();
+      node.Clear();
+      node.set_name(name);
+      node.set_op_type("Constant");
+      node.add_output(out);
+      onnx::AttributeProto *a = node.add_attribute();
+      a->set_name("value");
+      a->set_type(onnx::AttributeProto::TENSOR);
+      *a->mutable_t() = toTensor(*value, dataType);
+      changed = true;
+    }
+    for (auto &[name, type] : reshaped) {
+      onnx::ValueInfoProto *info = nullptr;
+      for (onnx::ValueInfoProto &v : *graph->mutable_value_info())
+        if (v.name() == name)
+          info = &v;
+      if (!info) {
+        info = graph->add_value_info();
+        info->set_name(name);
+      }
+      *info->mutable_type() = type;
+      changed = true;
+    }
+    if (!changed)
+      break;
+  }
+  return partial;
+}
+
+} // namespace aot::onnx_import

@@ -1,0 +1,90 @@
+//===- OnnxGraph.h - one ONNX graph as one function -----------------------===//
+//
+// The importer works in two passes over the nodes, which ONNX keeps in
+// topological order. Backwards from the graph's outputs it marks the nodes
+// whose results are used, and through them the inputs they read as values:
+// an input a converter reads only as a constant (a Reshape's target shape,
+// an Unsqueeze's axes) does not make its producer needed when its value is
+// known, so the Shape -> Gather -> Concat chains that compute static shapes
+// are never emitted. Forwards it converts the needed nodes. Constants
+// (initializers and Constant nodes) become ops only where a value of them
+// is used.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Frontend/Onnx/OnnxModel.h"
+#include "Frontend/Onnx/OnnxNode.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace aot::onnx_import {
+
+class GraphImporter {
+public:
+  GraphImporter(const LoadedModel &model, mlir::ModuleOp module,
+                llvm::StringRef fileName, std::string modelDir);
+
+  /// Builds the function; fails after emitting located errors.
+  mlir::LogicalResult run();
+
+  // What NodeContext reads.
+  mlir::Value valueOf(const std::string &name, mlir::Location loc);
+  mlir::RankedTensorType typeOf(const std::string &name, mlir::Location loc);
+  const onnx::TensorProto *constantOf(const std::string &name) const;
+  std::optional<std::vector<std::int64_t>>
+  shapeDataOf(const std::string &name) const;
+  /// A value computed at run time of which some elements are known (the
+  /// others kUnknownElement), from the shape arithmetic folding.
+  const std::vector<std::int64_t> *
+  partialShapeDataOf(const std::string &name) const;
+  void define(const std::string &name, mlir::Value value);
+  mlir::MLIRContext *context() { return module_.getContext(); }
+
+  /// The bytes of a constant tensor, little-endian and packed, or nullopt
+  /// after an error at `loc` (unreadable external data, a size that does
+  /// not match the shape).
+  std::optional<std::string> tensorBytes(const onnx::TensorProto &t,
+                                         mlir::Location loc);
+  /// An arith.constant of `type` holding `bytes`, at the top of the
+  /// function: a resource blob, or a dense attribute when small or i1.
+  mlir::Value constantValue(mlir::RankedTensorType type,
+                            const std::string &bytes, mlir::Location loc);
+  /// The MLIR element type of ONNX `dataType`; an error at `loc` naming
+  /// `what` (a value's name) and null where it has none.
+  mlir::Type elementType(int dataType, mlir::Location loc,
+                         llvm::StringRef what = {});
+
+private:
+  mlir::Location nodeLocation(const onnx::NodeProto &node, int index);
+  mlir::Value materialize(const std::string &name,
+                          const onnx::TensorProto &tensor, mlir::Location loc);
+  std::set<const onnx::NodeProto *> neededNodes();
+  mlir::RankedTensorType tensorType(const onnx::TypeProto &type,
+                                    llvm::StringRef what, mlir::Location loc);
+
+  const LoadedModel &model_;
+  const onnx::GraphProto &graph_;
+  mlir::ModuleOp module_;
+  std::string fileName_;
+  std::string modelDir_;
+  mlir::OpBuilder builder_;
+  std::map<std::string, mlir::Value> values_;
+  std::map<std::string, const onnx::TypeProto *> types_;
+  std::map<std::string, const onnx::TensorProto *> constants_;
+  /// Constant nodes' value_float(s)/value_int(s), as tensors.
+  std::vector<std::unique_ptr<onnx::TensorProto>> ownedConstants_;
+  std::map<std::string, const onnx::NodeProto *> producers_;
+  int blobCount_ = 0;
+};
+
+} // namespace aot::onnx_import

@@ -1,0 +1,332 @@
+//===- OnnxLinear.cpp - MatMul and Gemm -----------------------------------===//
+//
+// Contractions become the named ops the compiler's matmul path is tuned
+// for where the shapes allow: linalg.matmul for two matrices and for a
+// batch of rows times one matrix (the batch folded into the rows), and
+// linalg.batch_matmul for equal batches; any other broadcast of batch dims
+// is one linalg.generic contraction. A Gemm whose B is a constant it reads
+// transposed gets the constant transposed once, here.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Onnx/OnnxElementwise.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <cstring>
+
+namespace aot::onnx_import {
+
+namespace {
+
+bool isFloat(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
+
+mlir::Value zeroFilled(NodeContext &ctx, mlir::RankedTensorType type,
+                       llvm::ArrayRef<mlir::Value> dims) {
+  return ctx.filled(type, ctx.scalar(type.getElementType(), 0), dims);
+}
+
+/// a (m x k) @ b (k x n) with linalg.matmul.
+mlir::Value matmul2D(NodeContext &ctx, mlir::Value a, mlir::Value b,
+                     mlir::RankedTensorType type) {
+  mlir::Value init = zeroFilled(ctx, type, {ctx.dim(a, 0), ctx.dim(b, 1)});
+  return mlir::linalg::MatmulOp::create(ctx.b, ctx.loc, mlir::TypeRange{type},
+                                        mlir::ValueRange{a, b},
+                                        mlir::ValueRange{init})
+      .getResult(0);
+}
+
+/// The reassociation that folds dims 0..`last` of a rank-`rank` tensor
+/// into one and keeps the rest.
+llvm::SmallVector<mlir::ReassociationIndices> foldLeading(int64_t rank,
+                                                          int64_t last) {
+  llvm::SmallVector<mlir::ReassociationIndices> groups(1);
+  for (int64_t d = 0; d <= last; ++d)
+    groups[0].push_back(d);
+  for (int64_t d = last + 1; d < rank; ++d)
+    groups.push_back({d});
+  return groups;
+}
+
+mlir::RankedTensorType
+collapsedType(mlir::RankedTensorType t,
+              llvm::ArrayRef<mlir::ReassociationIndices> groups) {
+  llvm::SmallVector<int64_t> shape;
+  for (const mlir::ReassociationIndices &g : groups) {
+    int64_t n = 1;
+    for (int64_t d : g)
+      n = (n == mlir::ShapedType::kDynamic || t.isDynamicDim(d))
+              ? mlir::ShapedType::kDynamic
+              : n * t.getDimSize(d);
+    shape.push_back(n);
+  }
+  return mlir::RankedTensorType::get(shape, t.getElementType());
+}
+
+/// The output's leading dims folded into the rows, one contraction, the
+/// dims unfolded: [.., m, k] @ [k, n] or [B.., m, k] @ [B.., k, n].
+mlir::Value foldedBatch(NodeContext &ctx, mlir::Value a, mlir::Value b,
+                        mlir::RankedTensorType out, bool batched) {
+  auto aType = llvm::cast<mlir::RankedTensorType>(a.getType());
+  int64_t rank = aType.getRank();
+  // Rows: everything but k (a 2-D matmul); batches: everything but m, k.
+  int64_t last = batched ? rank - 3 : rank - 2;
+  auto groups = foldLeading(rank, last);
+  mlir::Value a2 = mlir::tensor::CollapseShapeOp::create(
+      ctx.b, ctx.loc, collapsedType(aType, groups), a, groups);
+  mlir::Value r;
+  mlir::RankedTensorType flatOut;
+  if (!batched) {
+    auto bType = llvm::cast<mlir::RankedTensorType>(b.getType());
+    flatOut = mlir::RankedTensorType::get(
+        {llvm::cast<mlir::RankedTensorType>(a2.getType()).getDimSize(0),
+         bType.getDimSize(1)},
+        out.getElementType());
+    r = matmul2D(ctx, a2, b, flatOut);
+  } else {
+    auto bType = llvm::cast<mlir::RankedTensorType>(b.getType());
+    mlir::Value b2 = mlir::tensor::CollapseShapeOp::create(
+        ctx.b, ctx.loc, collapsedType(bType, groups), b, groups);
+    auto a2Type = llvm::cast<mlir::RankedTensorType>(a2.getType());
+    auto b2Type = llvm::cast<mlir::RankedTensorType>(b2.getType());
+    flatOut = mlir::RankedTensorType::get(
+        {a2Type.getDimSize(0), a2Type.getDimSize(1), b2Type.getDimSize(2)},
+        out.getElementType());
+    mlir::Value init = zeroFilled(
+        ctx, flatOut, {ctx.dim(a2, 0), ctx.dim(a2, 1), ctx.dim(b2, 2)});
+    r = mlir::linalg::BatchMatmulOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{flatOut}, mlir::ValueRange{a2, b2},
+            mlir::ValueRange{init})
+            .getResult(0);
+  }
+  // Unfold: the output's dims, from a's leading dims and r's last.
+  llvm::SmallVector<mlir::OpFoldResult> sizes;
+  for (int64_t d = 0; d < out.getRank(); ++d) {
+    if (!out.isDynamicDim(d)) {
+      sizes.push_back(ctx.b.getIndexAttr(out.getDimSize(d)));
+      continue;
+    }
+    sizes.push_back(d == out.getRank() - 1 ? ctx.dim(r, flatOut.getRank() - 1)
+                                           : ctx.dim(a, d));
+  }
+  auto outGroups = foldLeading(out.getRank(), last);
+  return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, out, r, outGroups,
+                                             sizes);
+}
+
+/// Any broadcast of batch dims: one linalg.generic, the output's dims then
+/// k, each operand's batch dims aligned from the right.
+mlir::Value contraction(NodeContext &ctx, mlir::Value a, mlir::Value b,
+                        mlir::RankedTensorType out) {
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  int64_t rank = out.getRank();
+  auto operandMap = [&](mlir::Value v, bool isA) {
+    auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
+    int64_t offset = rank - t.getRank();
+    llvm::SmallVector<mlir::AffineExpr> exprs;
+    for (int64_t j = 0; j < t.getRank() - 2; ++j) {
+      int64_t d = offset + j;
+      exprs.push_back(t.getDimSize(j) == 1 && out.getDimSize(d) != 1
+                          ? mlir::getAffineConstantExpr(0, mctx)
+                          : mlir::getAffineDimExpr(d, mctx));
+    }
+    mlir::AffineExpr k = mlir::getAffineDimExpr(rank, mctx);
+    if (isA) {
+      exprs.push_back(mlir::getAffineDimExpr(rank - 2, mctx));
+      exprs.push_back(k);
+    } else {
+      exprs.push_back(k);
+      exprs.push_back(mlir::getAffineDimExpr(rank - 1, mctx));
+    }
+    return mlir::AffineMap::get(rank + 1, 0, exprs, mctx);
+  };
+  llvm::SmallVector<mlir::Value> dims(rank);
+  auto aType = llvm::cast<mlir::RankedTensorType>(a.getType());
+  auto bType = llvm::cast<mlir::RankedTensorType>(b.getType());
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!out.isDynamicDim(d))
+      continue;
+    if (d == rank - 1)
+      dims[d] = ctx.dim(b, bType.getRank() - 1);
+    else if (d == rank - 2)
+      dims[d] = ctx.dim(a, aType.getRank() - 2);
+    else if (d - (rank - aType.getRank()) >= 0 &&
+             aType.getDimSize(d - (rank - aType.getRank())) != 1)
+      dims[d] = ctx.dim(a, d - (rank - aType.getRank()));
+    else
+      dims[d] = ctx.dim(b, d - (rank - bType.getRank()));
+  }
+  mlir::Value init = zeroFilled(ctx, out, dims);
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(
+      rank, mlir::utils::IteratorType::parallel);
+  iterators.push_back(mlir::utils::IteratorType::reduction);
+  llvm::SmallVector<mlir::AffineExpr> outExprs;
+  for (int64_t d = 0; d < rank; ++d)
+    outExprs.push_back(mlir::getAffineDimExpr(d, mctx));
+  llvm::SmallVector<mlir::AffineMap> maps = {
+      operandMap(a, true), operandMap(b, false),
+      mlir::AffineMap::get(rank + 1, 0, outExprs, mctx)};
+  return mlir::linalg::GenericOp::create(
+             ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{a, b},
+             mlir::ValueRange{init}, maps, iterators,
+             [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+               mlir::Value r;
+               if (isFloat(v[0].getType()))
+                 r = mlir::arith::AddFOp::create(
+                     b, loc, v[2],
+                     mlir::arith::MulFOp::create(b, loc, v[0], v[1]));
+               else
+                 r = mlir::arith::AddIOp::create(
+                     b, loc, v[2],
+                     mlir::arith::MulIOp::create(b, loc, v[0], v[1]));
+               mlir::linalg::YieldOp::create(b, loc, r);
+             })
+      .getResult(0);
+}
+
+/// `v` with a unit dim inserted at `at` (for a 1-D MatMul operand).
+mlir::Value withUnitDim(NodeContext &ctx, mlir::Value v, int64_t at) {
+  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
+  llvm::SmallVector<int64_t> shape(t.getShape());
+  shape.insert(shape.begin() + at, 1);
+  auto type = mlir::RankedTensorType::get(shape, t.getElementType());
+  llvm::SmallVector<mlir::ReassociationIndices> groups;
+  for (int64_t j = 0; j < t.getRank(); ++j)
+    groups.push_back({j + (j >= at ? 1 : 0)});
+  if (at < t.getRank())
+    groups[at].insert(groups[at].begin(), at);
+  else
+    groups.back().push_back(at);
+  return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, v, groups);
+}
+
+mlir::LogicalResult matMul(NodeContext &ctx) {
+  mlir::Value a = ctx.input(0), b = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!a || !b || !out)
+    return mlir::failure();
+  auto aType = llvm::cast<mlir::RankedTensorType>(a.getType());
+  auto bType = llvm::cast<mlir::RankedTensorType>(b.getType());
+  if (aType.getRank() == 0 || bType.getRank() == 0)
+    return ctx.fail("takes no scalars");
+  // 1-D operands as numpy treats them: a row, a column, removed after.
+  bool rowVector = aType.getRank() == 1, columnVector = bType.getRank() == 1;
+  if (rowVector)
+    a = withUnitDim(ctx, a, 0);
+  if (columnVector)
+    b = withUnitDim(ctx, b, 1);
+  aType = llvm::cast<mlir::RankedTensorType>(a.getType());
+  bType = llvm::cast<mlir::RankedTensorType>(b.getType());
+  llvm::SmallVector<int64_t> shape(out.getShape());
+  if (rowVector)
+    shape.insert(shape.end() - (columnVector ? 0 : 1), 1);
+  if (columnVector)
+    shape.push_back(1);
+  auto full = mlir::RankedTensorType::get(shape, out.getElementType());
+  mlir::Value r;
+  bool sameBatch =
+      aType.getRank() == bType.getRank() &&
+      aType.getShape().drop_back(2) == bType.getShape().drop_back(2) &&
+      !llvm::any_of(aType.getShape().drop_back(2), mlir::ShapedType::isDynamic);
+  if (aType.getRank() == 2 && bType.getRank() == 2)
+    r = matmul2D(ctx, a, b, full);
+  else if (bType.getRank() == 2)
+    r = foldedBatch(ctx, a, b, full, /*batched=*/false);
+  else if (sameBatch)
+    r = foldedBatch(ctx, a, b, full, /*batched=*/true);
+  else
+    r = contraction(ctx, a, b, full);
+  if (rowVector || columnVector) {
+    // Fold the unit dims back into their neighbours.
+    llvm::SmallVector<mlir::ReassociationIndices> groups;
+    int64_t d = 0;
+    for (int64_t k = 0; k < out.getRank(); ++k) {
+      mlir::ReassociationIndices g = {d++};
+      groups.push_back(g);
+    }
+    int64_t extra = full.getRank() - out.getRank();
+    if (out.getRank() == 0) {
+      groups.clear();
+    } else {
+      for (int64_t e = 0; e < extra; ++e)
+        groups.back().push_back(d++);
+    }
+    r = mlir::tensor::CollapseShapeOp::create(ctx.b, ctx.loc, out, r, groups);
+  }
+  ctx.setOutput(0, r);
+  return mlir::success();
+}
+
+/// Input `i` of a Gemm read transposed: the constant transposed here, or
+/// a linalg.transpose.
+mlir::Value transposedInput(NodeContext &ctx, int i) {
+  mlir::RankedTensorType t = ctx.inputType(i);
+  if (!t)
+    return nullptr;
+  auto type = mlir::RankedTensorType::get({t.getDimSize(1), t.getDimSize(0)},
+                                          t.getElementType());
+  if (t.hasStaticShape())
+    if (std::optional<std::string> bytes = ctx.constantBytes(i))
+      return ctx.constant(
+          type, transposedBytes(*bytes, t.getDimSize(0), t.getDimSize(1),
+                                t.getElementTypeBitWidth() / 8));
+  mlir::Value v = ctx.input(i);
+  if (!v)
+    return nullptr;
+  mlir::Value init = ctx.empty(type, {ctx.dim(v, 1), ctx.dim(v, 0)});
+  return mlir::linalg::TransposeOp::create(ctx.b, ctx.loc, v, init,
+                                           llvm::ArrayRef<int64_t>{1, 0})
+      .getResult()[0];
+}
+
+/// Y = alpha * A' @ B' + beta * C.
+mlir::LogicalResult gemm(NodeContext &ctx) {
+  mlir::Value a =
+      ctx.intAttr("transA", 0) ? transposedInput(ctx, 0) : ctx.input(0);
+  mlir::Value b =
+      ctx.intAttr("transB", 0) ? transposedInput(ctx, 1) : ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!a || !b || !out)
+    return mlir::failure();
+  mlir::Value y = matmul2D(ctx, a, b, out);
+  double alpha = ctx.floatAttr("alpha", 1.0f);
+  double beta = ctx.floatAttr("beta", 1.0f);
+  llvm::SmallVector<mlir::Value> inputs = {y};
+  bool withC = ctx.hasInput(2) && beta != 0;
+  if (withC) {
+    mlir::Value c = ctx.input(2);
+    if (!c)
+      return mlir::failure();
+    inputs.push_back(c);
+  }
+  if (alpha != 1 || withC)
+    y = elementwise(ctx, inputs, out,
+                    [=](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type t) -> mlir::Value {
+                      auto k = [&](double x) {
+                        return mlir::arith::ConstantOp::create(
+                            b, loc, b.getFloatAttr(t, x));
+                      };
+                      mlir::Value r = v[0];
+                      if (alpha != 1)
+                        r = mlir::arith::MulFOp::create(b, loc, r, k(alpha));
+                      if (v.size() > 1) {
+                        mlir::Value c = v[1];
+                        if (beta != 1)
+                          c = mlir::arith::MulFOp::create(b, loc, c, k(beta));
+                        r = mlir::arith::AddFOp::create(b, loc, r, c);
+                      }
+                      return r;
+                    });
+  ctx.setOutput(0, y);
+  return mlir::success();
+}
+
+} // namespace
+
+std::vector<OpConverter> linearConverters() {
+  return {{"MatMul", matMul}, {"Gemm", gemm}};
+}
+
+} // namespace aot::onnx_import

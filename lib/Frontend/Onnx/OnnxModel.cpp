@@ -1,0 +1,141 @@
+//===- OnnxModel.cpp - an ONNX model read, checked and normalised ---------===//
+#include "Frontend/Onnx/OnnxModel.h"
+#include "Frontend/Onnx/OnnxFold.h"
+
+#include "onnx/checker.h"
+#include "onnx/defs/schema.h"
+#include "onnx/shape_inference/implementation.h"
+#include "onnx/version_converter/convert.h"
+
+#include <exception>
+#include <stdexcept>
+#include <utility>
+#include <limits>
+
+namespace aot::onnx_import {
+
+namespace {
+
+/// The opset the model imports for the default domain ("" or "ai.onnx"),
+/// or -1 when it names none.
+int defaultOpset(const onnx::ModelProto &model) {
+  for (const onnx::OperatorSetIdProto &set : model.opset_import())
+    if (set.domain().empty() || set.domain() == "ai.onnx")
+      return int(set.version());
+  return -1;
+}
+
+/// The external-data file entries of the graph's initializers.
+std::vector<std::pair<const std::string *, std::string *>>
+externalLocations(onnx::ModelProto &model) {
+  std::vector<std::pair<const std::string *, std::string *>> found;
+  for (onnx::TensorProto &t : *model.mutable_graph()->mutable_initializer())
+    if (t.data_location() == onnx::TensorProto::EXTERNAL)
+      for (onnx::StringStringEntryProto &e : *t.mutable_external_data())
+        if (e.key() == "location")
+          found.emplace_back(&t.name(), e.mutable_value());
+  return found;
+}
+
+/// ONNX's checker on `model`, whose external data files it looks for in
+/// `modelDir` (its model-level entry point looks in the working
+/// directory): their names are made absolute while it runs. Throws what
+/// the checker throws, and for a name that is not relative to the model.
+void checkModel(onnx::ModelProto &model, const std::string &modelDir) {
+  auto locations = externalLocations(model);
+  std::vector<std::string> saved;
+  for (auto &[tensor, location] : locations) {
+    if (location->empty() || location->front() == '/')
+      throw std::runtime_error(
+          "constant '" + *tensor + "': its external data file '" + *location +
+          "' must be named relative to the model's directory");
+    saved.push_back(*location);
+    *location = modelDir + "/" + *location;
+  }
+  auto restore = [&] {
+    for (std::size_t i = 0; i < locations.size(); ++i)
+      *locations[i].second = saved[i];
+  };
+  try {
+    onnx::checker::check_model(model);
+  } catch (...) {
+    restore();
+    throw;
+  }
+  restore();
+}
+
+} // namespace
+
+std::optional<LoadedModel> loadModel(const std::string &bytes,
+                                     const std::string &modelDir,
+                                     std::string &error) {
+  LoadedModel m;
+  if (bytes.size() > std::size_t(std::numeric_limits<int>::max())) {
+    error = "the model is over 2 GiB in one file; keep its weights in "
+            "external data files (torch.onnx.export does for large models)";
+    return std::nullopt;
+  }
+  if (!m.proto.ParseFromArray(bytes.data(), int(bytes.size()))) {
+    error = "not an ONNX model (the protobuf does not parse)";
+    return std::nullopt;
+  }
+  if (!m.proto.has_graph()) {
+    error = "not an ONNX model: it has no graph";
+    return std::nullopt;
+  }
+  // ONNX reports what it refuses as exceptions (ValidationError,
+  // InferenceError, ConvertError, all std::exception).
+  try {
+    int opset = defaultOpset(m.proto);
+    if (opset < 0) {
+      error = "the model imports no opset of the default ONNX domain";
+      return std::nullopt;
+    }
+    if (opset > kOpset) {
+      error = "the model uses opset " + std::to_string(opset) +
+              " of the default domain; this importer reads opsets up to " +
+              std::to_string(kOpset);
+      return std::nullopt;
+    }
+    checkModel(m.proto, modelDir);
+    if (opset < kOpset) {
+      m.proto = onnx::version_conversion::ConvertVersion(m.proto, kOpset);
+      checkModel(m.proto, modelDir);
+    }
+    m.opset = kOpset;
+    std::unordered_map<std::string, onnx::TensorShapeProto> data;
+    onnx::ShapeInferenceOptions options(/*check_type=*/true,
+                                        /*strict_mode=*/1,
+                                        /*data_prop=*/true);
+    m.partialShapeData = foldShapeArithmetic(m.proto, options);
+    onnx::shape_inference::InferShapes(
+        m.proto, onnx::OpSchemaRegistry::Instance(), options, &data);
+
+    for (const auto &[name, shape] : data) {
+      std::vector<std::int64_t> values;
+      bool known = true;
+      for (const onnx::TensorShapeProto::Dimension &d : shape.dim()) {
+        known &= d.has_dim_value();
+        values.push_back(d.dim_value());
+      }
+      if (known)
+        m.shapeData.emplace(name, std::move(values));
+    }
+  } catch (const std::exception &e) {
+    // ONNX's messages span lines (a node printed in the middle): one line.
+    error.clear();
+    for (char c : std::string(e.what())) {
+      if (c == '\n')
+        c = ' ';
+      if (c != ' ' || (!error.empty() && error.back() != ' '))
+        error += c;
+    }
+    while (!error.empty() && error.back() == ' ')
+      error.pop_back();
+    return std::nullopt;
+  }
+  return m;
+}
+
+} // namespace aot::onnx_import

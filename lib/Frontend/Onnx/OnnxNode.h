@@ -1,0 +1,131 @@
+//===- OnnxNode.h - what a converter sees of one ONNX node ----------------===//
+//
+// A converter turns one node into ops of the input contract (linalg,
+// tensor, arith, math on ranked tensors). It reads its inputs as values or,
+// for the inputs that describe shapes and axes, as constants; it knows the
+// type of each output from ONNX's shape inference; it reports what it
+// cannot convert as an error at the node's location.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Value.h"
+
+#include "onnx/onnx_pb.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aot::onnx_import {
+
+class GraphImporter;
+
+class NodeContext {
+public:
+  NodeContext(GraphImporter &graph, const onnx::NodeProto &node,
+              mlir::OpBuilder &builder, mlir::Location loc)
+      : graph_(graph), node_(node), b(builder), loc(loc) {}
+
+  const onnx::NodeProto &node() const { return node_; }
+
+  /// Whether input `i` is given (ONNX leaves optional inputs out by an
+  /// empty name, or by a short list).
+  bool hasInput(int i) const;
+  /// Input `i` as a value; null (after an error) when it has none.
+  mlir::Value input(int i);
+  /// The type of input `i`.
+  mlir::RankedTensorType inputType(int i);
+  /// Input `i` as integers, when it is a constant (an initializer, a
+  /// Constant node, or a shape that shape inference computed).
+  std::optional<std::vector<std::int64_t>> constantInts(int i);
+  /// Input `i` as integers where it is a constant or known but for some
+  /// elements computed at run time (those kUnknownElement).
+  std::optional<std::vector<std::int64_t>> knownInts(int i);
+  /// Input `i` as floats, when it is a constant of a float type.
+  std::optional<std::vector<double>> constantFloats(int i);
+  /// The bytes of input `i` (packed, little-endian), when it is an
+  /// initializer or a Constant node.
+  std::optional<std::string> constantBytes(int i);
+  /// A constant of `type` holding `bytes` (packed, little-endian), kept as
+  /// raw bytes in a resource blob.
+  mlir::Value constant(mlir::RankedTensorType type, const std::string &bytes);
+
+  int numOutputs() const { return node_.output_size(); }
+  /// The type shape inference gave output `i`.
+  mlir::RankedTensorType outputType(int i);
+  void setOutput(int i, mlir::Value value);
+
+  bool hasAttr(llvm::StringRef name) const;
+  std::int64_t intAttr(llvm::StringRef name, std::int64_t otherwise) const;
+  float floatAttr(llvm::StringRef name, float otherwise) const;
+  std::string stringAttr(llvm::StringRef name,
+                         const std::string &otherwise) const;
+  std::vector<std::int64_t>
+  intsAttr(llvm::StringRef name,
+           const std::vector<std::int64_t> &otherwise = {}) const;
+  const onnx::AttributeProto *attr(llvm::StringRef name) const;
+
+  /// Emits an error at the node naming it and says why; returns failure.
+  mlir::LogicalResult fail(const llvm::Twine &why);
+  /// Whether fail() was called, or an output was set to null after an
+  /// error, even where the converter went on to return success.
+  bool failed() const { return failed_; }
+
+  /// A tensor of `type` to write into, sized at run time by `dims` where
+  /// the type has a dynamic dim (dims[d] is an index value; ignored where
+  /// the dim is static).
+  mlir::Value empty(mlir::RankedTensorType type,
+                    llvm::ArrayRef<mlir::Value> dims = {});
+  /// The size of dim `d` of `v` as an index value.
+  mlir::Value dim(mlir::Value v, int64_t d);
+  /// `empty(type, dims)` filled with `value` (of the element type).
+  mlir::Value filled(mlir::RankedTensorType type, mlir::Value value,
+                     llvm::ArrayRef<mlir::Value> dims = {});
+  /// A scalar constant of `type` (float or integer).
+  mlir::Value scalar(mlir::Type type, double value);
+
+private:
+  GraphImporter &graph_;
+  const onnx::NodeProto &node_;
+  bool failed_ = false;
+
+public:
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+};
+
+/// Converts one node; emits an error and fails when it cannot.
+using Converter = mlir::LogicalResult (*)(NodeContext &);
+
+/// How an op type is converted, and which of its inputs it reads only as
+/// constants (shapes, axes, pads): the producers of those need not be
+/// converted when their values are known.
+struct OpConverter {
+  llvm::StringRef opType;
+  Converter convert;
+  std::vector<int> constantInputs = {};
+};
+
+/// The bytes of a `rows` x `cols` matrix of `size`-byte elements,
+/// transposed (weights laid out for the matmul that reads them).
+std::string transposedBytes(const std::string &bytes, int64_t rows,
+                            int64_t cols, std::size_t size);
+
+/// The converter of `opType` in the default domain, or null.
+const OpConverter *findConverter(llvm::StringRef opType);
+
+/// The tables of the converter files, one function each.
+std::vector<OpConverter> elementwiseConverters();
+std::vector<OpConverter> linearConverters();
+std::vector<OpConverter> recurrentConverters();
+std::vector<OpConverter> convolutionConverters();
+std::vector<OpConverter> shapeConverters();
+std::vector<OpConverter> normalizationConverters();
+
+} // namespace aot::onnx_import

@@ -1,0 +1,337 @@
+//===- OnnxNorm.cpp - softmax, normalizations and reductions --------------===//
+#include "Frontend/Onnx/OnnxElementwise.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <limits>
+#include <set>
+
+namespace aot::onnx_import {
+
+namespace {
+
+bool isFloat(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
+
+mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
+                       double v) {
+  return mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
+}
+
+/// The kinds of reduction, and the value each starts from.
+enum class Reduction { Sum, Mean, Max, Min, Prod, SumSquare, L2 };
+
+mlir::Value initialValue(NodeContext &ctx, Reduction kind, mlir::Type t) {
+  double inf = std::numeric_limits<double>::infinity();
+  switch (kind) {
+  case Reduction::Max:
+    return isFloat(t)
+               ? floatConst(ctx.b, ctx.loc, t, -inf)
+               : mlir::Value(mlir::arith::ConstantOp::create(
+                     ctx.b, ctx.loc,
+                     ctx.b.getIntegerAttr(t, llvm::APInt::getSignedMinValue(
+                                                 t.getIntOrFloatBitWidth()))));
+  case Reduction::Min:
+    return isFloat(t)
+               ? floatConst(ctx.b, ctx.loc, t, inf)
+               : mlir::Value(mlir::arith::ConstantOp::create(
+                     ctx.b, ctx.loc,
+                     ctx.b.getIntegerAttr(t, llvm::APInt::getSignedMaxValue(
+                                                 t.getIntOrFloatBitWidth()))));
+  case Reduction::Prod:
+    return ctx.scalar(t, 1);
+  default:
+    return ctx.scalar(t, 0);
+  }
+}
+
+/// Reduces `x` over `axes` (sorted, non-negative) with `kind`, keeping
+/// them as dims of size 1 when `keep`, into `out`.
+mlir::Value reduce(NodeContext &ctx, mlir::Value x,
+                   const std::set<int64_t> &axes, bool keep, Reduction kind,
+                   mlir::RankedTensorType out) {
+  auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
+  mlir::Type element = t.getElementType();
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<mlir::Value> dims;
+  for (int64_t d = 0; d < t.getRank(); ++d)
+    if (!axes.count(d)) {
+      shape.push_back(t.getDimSize(d));
+      dims.push_back(t.isDynamicDim(d) ? ctx.dim(x, d) : mlir::Value());
+    }
+  auto reducedType = mlir::RankedTensorType::get(shape, element);
+  mlir::Value init =
+      ctx.filled(reducedType, initialValue(ctx, kind, element), dims);
+  mlir::Value r =
+      mlir::linalg::ReduceOp::create(
+          ctx.b, ctx.loc, mlir::ValueRange{x}, mlir::ValueRange{init},
+          llvm::SmallVector<int64_t>(axes.begin(), axes.end()),
+          [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+            mlir::Value in = v[0], acc = v[1], r;
+            bool f = isFloat(element);
+            switch (kind) {
+            case Reduction::Max:
+              r = f ? mlir::Value(
+                          mlir::arith::MaximumFOp::create(b, loc, in, acc))
+                    : mlir::Value(
+                          mlir::arith::MaxSIOp::create(b, loc, in, acc));
+              break;
+            case Reduction::Min:
+              r = f ? mlir::Value(
+                          mlir::arith::MinimumFOp::create(b, loc, in, acc))
+                    : mlir::Value(
+                          mlir::arith::MinSIOp::create(b, loc, in, acc));
+              break;
+            case Reduction::Prod:
+              r = f ? mlir::Value(mlir::arith::MulFOp::create(b, loc, in, acc))
+                    : mlir::Value(mlir::arith::MulIOp::create(b, loc, in, acc));
+              break;
+            case Reduction::SumSquare:
+            case Reduction::L2:
+              in = f ? mlir::Value(mlir::arith::MulFOp::create(b, loc, in, in))
+                     : mlir::Value(mlir::arith::MulIOp::create(b, loc, in, in));
+              [[fallthrough]];
+            default:
+              r = f ? mlir::Value(mlir::arith::AddFOp::create(b, loc, in, acc))
+                    : mlir::Value(mlir::arith::AddIOp::create(b, loc, in, acc));
+            }
+            mlir::linalg::YieldOp::create(b, loc, r);
+          })
+          .getResult(0);
+  if (kind == Reduction::Mean || kind == Reduction::L2) {
+    double count = 1;
+    for (int64_t d : axes)
+      count *= double(t.getDimSize(d));
+    r = elementwise(ctx, {r}, reducedType,
+                    [=](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type et) -> mlir::Value {
+                      if (kind == Reduction::L2)
+                        return mlir::math::SqrtOp::create(b, loc, v[0]);
+                      return mlir::arith::DivFOp::create(
+                          b, loc, v[0], floatConst(b, loc, et, count));
+                    });
+  }
+  if (!keep)
+    return r;
+  // Unit dims where the axes were: each joins the group of the kept dim
+  // before it (those before the first kept dim, the first group).
+  llvm::SmallVector<mlir::ReassociationIndices> groups;
+  mlir::ReassociationIndices pending;
+  for (int64_t d = 0; d < t.getRank(); ++d) {
+    if (axes.count(d)) {
+      (groups.empty() ? pending : groups.back()).push_back(d);
+      continue;
+    }
+    mlir::ReassociationIndices g = pending;
+    pending.clear();
+    g.push_back(d);
+    groups.push_back(g);
+  }
+  if (shape.empty()) {
+    llvm::SmallVector<mlir::ReassociationIndices> none;
+    return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, out, r, none);
+  }
+  llvm::SmallVector<mlir::OpFoldResult> sizes;
+  for (int64_t d = 0; d < out.getRank(); ++d)
+    sizes.push_back(out.isDynamicDim(d)
+                        ? mlir::OpFoldResult(ctx.dim(x, d))
+                        : ctx.b.getIndexAttr(out.getDimSize(d)));
+  return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, out, r, groups,
+                                             sizes);
+}
+
+template <Reduction kind> mlir::LogicalResult reduceOp(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  int64_t rank = llvm::cast<mlir::RankedTensorType>(x.getType()).getRank();
+  std::vector<std::int64_t> axes = ctx.intsAttr("axes");
+  if (ctx.hasInput(1)) {
+    auto given = ctx.constantInts(1);
+    if (!given)
+      return ctx.fail("takes constant axes");
+    axes = *given;
+  }
+  std::set<int64_t> normalized;
+  if (axes.empty() && !ctx.intAttr("noop_with_empty_axes", 0))
+    for (int64_t d = 0; d < rank; ++d)
+      normalized.insert(d);
+  for (std::int64_t a : axes)
+    normalized.insert(a < 0 ? a + rank : a);
+  if (normalized.empty()) {
+    ctx.setOutput(0, x);
+    return mlir::success();
+  }
+  ctx.setOutput(0, reduce(ctx, x, normalized, ctx.intAttr("keepdims", 1) != 0,
+                          kind, out));
+  return mlir::success();
+}
+
+mlir::LogicalResult softmax(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  int64_t axis = ctx.intAttr("axis", -1);
+  if (axis < 0)
+    axis += out.getRank();
+  llvm::SmallVector<mlir::Value> dims;
+  for (int64_t d = 0; d < out.getRank(); ++d)
+    dims.push_back(out.isDynamicDim(d) ? ctx.dim(x, d) : mlir::Value());
+  mlir::Value y =
+      mlir::linalg::SoftmaxOp::create(ctx.b, ctx.loc, mlir::TypeRange{out}, x,
+                                      ctx.empty(out, dims), uint64_t(axis))
+          .getResult()[0];
+  if (ctx.node().op_type() == "LogSoftmax")
+    y = elementwise(ctx, {y}, out,
+                    [](mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                      return mlir::math::LogOp::create(b, loc, v[0]);
+                    });
+  ctx.setOutput(0, y);
+  return mlir::success();
+}
+
+/// A per-channel parameter ([C]) as [C, 1, ..., 1], so that numpy
+/// broadcasting puts it along dim 1 of an input of `rank`.
+mlir::Value alongChannels(NodeContext &ctx, mlir::Value p, int64_t rank) {
+  auto t = llvm::cast<mlir::RankedTensorType>(p.getType());
+  llvm::SmallVector<int64_t> shape = {t.getDimSize(0)};
+  shape.append(rank - 2, 1);
+  auto type = mlir::RankedTensorType::get(shape, t.getElementType());
+  llvm::SmallVector<mlir::ReassociationIndices> groups(1);
+  for (int64_t d = 0; d < rank - 1; ++d)
+    groups[0].push_back(d);
+  if (t.isDynamicDim(0))
+    return mlir::tensor::ExpandShapeOp::create(
+        ctx.b, ctx.loc, type, p, groups,
+        llvm::SmallVector<mlir::OpFoldResult>(
+            {mlir::OpFoldResult(ctx.dim(p, 0))}));
+  return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, p, groups);
+}
+
+/// BatchNormalization in inference: (x - mean) / sqrt(var + eps) * scale
+/// + bias, per channel.
+mlir::LogicalResult batchNorm(NodeContext &ctx) {
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!out)
+    return mlir::failure();
+  if (ctx.intAttr("training_mode", 0))
+    return ctx.fail("training_mode=1 is not supported (export the model in "
+                    "eval mode)");
+  llvm::SmallVector<mlir::Value> inputs;
+  for (int i = 0; i < 5; ++i) {
+    mlir::Value v = ctx.input(i);
+    if (!v)
+      return mlir::failure();
+    inputs.push_back(i ? alongChannels(ctx, v, out.getRank()) : v);
+  }
+  double epsilon = ctx.floatAttr("epsilon", 1e-5f);
+  ctx.setOutput(
+      0, elementwise(
+             ctx, inputs, out,
+             [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+                 mlir::Type t) -> mlir::Value {
+               mlir::Value centered =
+                   mlir::arith::SubFOp::create(b, loc, v[0], v[3]);
+               mlir::Value denominator = mlir::math::SqrtOp::create(
+                   b, loc,
+                   mlir::arith::AddFOp::create(b, loc, v[4],
+                                               floatConst(b, loc, t, epsilon)));
+               mlir::Value normal =
+                   mlir::arith::DivFOp::create(b, loc, centered, denominator);
+               return mlir::arith::AddFOp::create(
+                   b, loc, mlir::arith::MulFOp::create(b, loc, normal, v[1]),
+                   v[2]);
+             }));
+  return mlir::success();
+}
+
+/// LayerNormalization over the dims from `axis` on: mean and variance by
+/// two reductions, then one elementwise pass with scale and bias.
+mlir::LogicalResult layerNorm(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0), scale = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !scale || !out)
+    return mlir::failure();
+  for (int i = 1; i < ctx.numOutputs(); ++i)
+    if (!ctx.node().output(i).empty())
+      return ctx.fail("the Mean and InvStdDev outputs are not supported");
+  int64_t rank = out.getRank();
+  int64_t axis = ctx.intAttr("axis", -1);
+  if (axis < 0)
+    axis += rank;
+  std::set<int64_t> axes;
+  for (int64_t d = axis; d < rank; ++d)
+    axes.insert(d);
+  auto keptType = [&](mlir::RankedTensorType t) {
+    llvm::SmallVector<int64_t> shape(t.getShape());
+    for (int64_t d : axes)
+      shape[d] = 1;
+    return mlir::RankedTensorType::get(shape, t.getElementType());
+  };
+  mlir::RankedTensorType statType = keptType(out);
+  mlir::Value mean = reduce(ctx, x, axes, true, Reduction::Mean, statType);
+  mlir::Value centered =
+      elementwise(ctx, {x, mean}, out,
+                  [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+                     mlir::Type) -> mlir::Value {
+                    return mlir::arith::SubFOp::create(b, loc, v[0], v[1]);
+                  });
+  mlir::Value variance =
+      reduce(ctx, centered, axes, true, Reduction::SumSquare, statType);
+  double count = 1;
+  for (int64_t d : axes)
+    count *= double(out.getDimSize(d));
+  double epsilon = ctx.floatAttr("epsilon", 1e-5f);
+  llvm::SmallVector<mlir::Value> inputs = {centered, variance, scale};
+  bool withBias = ctx.hasInput(2);
+  if (withBias) {
+    mlir::Value bias = ctx.input(2);
+    if (!bias)
+      return mlir::failure();
+    inputs.push_back(bias);
+  }
+  ctx.setOutput(
+      0, elementwise(ctx, inputs, out,
+                     [=](mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::ValueRange v, mlir::Type t) -> mlir::Value {
+                       mlir::Value var = mlir::arith::DivFOp::create(
+                           b, loc, v[1], floatConst(b, loc, t, count));
+                       mlir::Value inv = mlir::math::RsqrtOp::create(
+                           b, loc,
+                           mlir::arith::AddFOp::create(
+                               b, loc, var, floatConst(b, loc, t, epsilon)));
+                       mlir::Value y = mlir::arith::MulFOp::create(
+                           b, loc,
+                           mlir::arith::MulFOp::create(b, loc, v[0], inv),
+                           v[2]);
+                       if (withBias)
+                         y = mlir::arith::AddFOp::create(b, loc, y, v[3]);
+                       return y;
+                     }));
+  return mlir::success();
+}
+
+} // namespace
+
+std::vector<OpConverter> normalizationConverters() {
+  return {
+      {"Softmax", softmax},
+      {"LogSoftmax", softmax},
+      {"BatchNormalization", batchNorm},
+      {"LayerNormalization", layerNorm},
+      {"ReduceSum", reduceOp<Reduction::Sum>, {1}},
+      {"ReduceMean", reduceOp<Reduction::Mean>, {1}},
+      {"ReduceMax", reduceOp<Reduction::Max>, {1}},
+      {"ReduceMin", reduceOp<Reduction::Min>, {1}},
+      {"ReduceProd", reduceOp<Reduction::Prod>, {1}},
+      {"ReduceSumSquare", reduceOp<Reduction::SumSquare>, {1}},
+      {"ReduceL2", reduceOp<Reduction::L2>, {1}},
+  };
+}
+
+} // namespace aot::onnx_import

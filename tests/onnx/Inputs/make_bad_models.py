@@ -1,0 +1,105 @@
+"""Writes the malformed or unsupported ONNX models of the bad-input tests.
+
+usage: make_bad_models.py OUTDIR
+
+Each file is made with onnx.helper from a small valid model (y = relu(x @ W
++ b)), then broken one way: not a protobuf, cut short, an op ONNX has but
+the importer does not, an op of another domain, a graph the checker
+refuses (an input no node makes), nodes out of order (a cycle), an opset
+newer than the importer reads, external data whose file is missing, too
+short, a FIFO, named by an absolute path, or at an offset that is not a
+number (and one that is right), an initializer whose data does not fill
+its shape, a string input.
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+
+def model(nodes, inputs=None, outputs=None, inits=None, opset=17, name="m"):
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])
+    g = helper.make_graph(nodes, name, inputs or [x], outputs or [y],
+                          initializer=inits or [])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def good(opset=17):
+    w = numpy_helper.from_array(np.ones((4, 3), np.float32), "w")
+    return model([helper.make_node("MatMul", ["x", "w"], ["h"], name="mm"),
+                  helper.make_node("Relu", ["h"], ["y"], name="act")],
+                 inits=[w], opset=opset)
+
+
+def save(out, name, m):
+    with open(os.path.join(out, name), "wb") as f:
+        f.write(m.SerializeToString() if not isinstance(m, bytes) else m)
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    save(out, "good.onnx", good())
+    save(out, "garbage.onnx", b"\xff\xfe this is not a protobuf \x00\x01")
+    save(out, "truncated.onnx", good().SerializeToString()[:40])
+    w = numpy_helper.from_array(np.ones((4, 3), np.float32), "w")
+    save(out, "unsupported-op.onnx", model(
+        [helper.make_node("MatMul", ["x", "w"], ["h"], name="mm"),
+         helper.make_node("Hardmax", ["h"], ["y"], name="pick")], inits=[w]))
+    other = model([helper.make_node("MatMul", ["x", "w"], ["h"], name="mm"),
+                   helper.make_node("FusedGelu", ["h"], ["y"], name="gelu",
+                                    domain="com.example")], inits=[w])
+    other.opset_import.append(helper.make_opsetid("com.example", 1))
+    save(out, "other-domain.onnx", other)
+    save(out, "unchecked.onnx", model(
+        [helper.make_node("Relu", ["nowhere"], ["y"], name="act")]))
+    save(out, "cycle.onnx", model(
+        [helper.make_node("Relu", ["h"], ["y"], name="second"),
+         helper.make_node("MatMul", ["x", "w"], ["h"], name="first")],
+        inits=[w]))
+    save(out, "new-opset.onnx", good(opset=99))
+    ext = good()
+    t = ext.graph.initializer[0]
+    t.ClearField("raw_data")
+    t.data_location = TensorProto.EXTERNAL
+    for k, v in (("location", "missing.bin"), ("offset", "0"),
+                 ("length", "48")):
+        e = t.external_data.add()
+        e.key, e.value = k, v
+    save(out, "missing-external.onnx", ext)
+    # Weights in a file beside the model, as torch.onnx.export writes them
+    # for models over 2 GB: read correctly, and refused when the file is
+    # shorter than the model says or its offset is not a number.
+    np.arange(12, dtype=np.float32).reshape(4, 3).tofile(
+        os.path.join(out, "w.bin"))
+    absolute = os.path.join(os.path.abspath(out), "w.bin")
+    for name, offset, length in (("external.onnx", "0", "48"),
+                                 ("external-absolute.onnx", "0", "48"),
+                                 ("external-short.onnx", "8", "48"),
+                                 ("external-offset.onnx", "x8", "48"),
+                                 ("external-fifo.onnx", "0", "48")):
+        ext = good()
+        t = ext.graph.initializer[0]
+        t.ClearField("raw_data")
+        t.data_location = TensorProto.EXTERNAL
+        where = ("fifo.bin" if "fifo" in name else
+                 absolute if "absolute" in name else "w.bin")
+        for k, v in (("location", where), ("offset", offset),
+                     ("length", length)):
+            e = t.external_data.add()
+            e.key, e.value = k, v
+        save(out, name, ext)
+    absurd = good()
+    absurd.graph.initializer[0].dims[:] = [4, 1 << 40]
+    save(out, "absurd-dims.onnx", absurd.SerializeToString())
+    s = helper.make_tensor_value_info("x", TensorProto.STRING, [2])
+    save(out, "string-input.onnx", model(
+        [helper.make_node("Identity", ["x"], ["y"], name="same")],
+        inputs=[s], outputs=[helper.make_tensor_value_info(
+            "y", TensorProto.STRING, [2])]))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,278 @@
+"""Networks from PyTorch, through ONNX, compiled and checked against PyTorch.
+
+usage: zoo.py AOT_COMPILE MODEL [MODEL...]
+
+Each model is built with seeded random weights (nothing is downloaded),
+exported with torch.onnx.export (opset 17, gradients enabled: the fused
+attention path torch takes under no_grad has no export), compiled by
+aot-compile at -O0 and -O3 on one thread and on two, loaded with mlir_aot
+and called on seeded inputs, including a second batch size where the
+model's batch dim is dynamic. Every result must match PyTorch's within the
+model's tolerance. Exit 0 when all match; 1 naming each model, option set
+and the worst difference otherwise; 77 (skipped) when torch or onnx is
+missing, saying which.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+try:
+    import onnx  # noqa: F401  (torch.onnx.export needs it)
+    import torch
+    import torchvision
+except ImportError as e:
+    print("skipped: %s (Debian: python3-torch, python3-torchvision, "
+          "python3-onnx; scripts/setup.sh installs them)" % e)
+    sys.exit(77)
+
+import mlir_aot
+
+
+def reinit(module, scale=1.0):
+    """Weights and batch-norm statistics far from their defaults, so that
+    every layer changes the result (fresh batch norms are identities)."""
+    g = torch.Generator().manual_seed(1)
+    with torch.no_grad():
+        for m in module.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.5, 0.5, generator=g)
+                m.running_var.uniform_(0.5, 1.5, generator=g)
+                m.weight.uniform_(0.5, 1.5, generator=g)
+                m.bias.uniform_(-0.2, 0.2, generator=g)
+            elif isinstance(m, (torch.nn.Conv2d, torch.nn.Linear)):
+                fan_in = m.weight[0].numel()
+                m.weight.normal_(0, scale / fan_in ** 0.5, generator=g)
+                if m.bias is not None:
+                    m.bias.uniform_(-0.1, 0.1, generator=g)
+    return module
+
+
+class SmallCnn(torch.nn.Module):
+    """Conv (padded, strided, grouped), batch norm, ReLU, max and average
+    pooling, flatten, linear: a CNN's ops at a small size."""
+
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(3, 8, 3, padding=1)
+        self.b1 = torch.nn.BatchNorm2d(8)
+        self.c2 = torch.nn.Conv2d(8, 16, 3, stride=2, padding=1, groups=2)
+        self.c3 = torch.nn.Conv2d(16, 16, 3, padding=1, groups=16)
+        self.fc = torch.nn.Linear(16 * 2 * 2, 10)
+
+    def forward(self, x):
+        x = torch.relu(self.b1(self.c1(x)))
+        x = torch.nn.functional.max_pool2d(x, 2)
+        x = torch.nn.functional.hardswish(self.c3(self.c2(x)))
+        x = torch.nn.functional.avg_pool2d(x, 2)
+        return self.fc(torch.flatten(x, 1))
+
+
+class Mlp(torch.nn.Module):
+    """Linear, layer norm, GELU (erf), softmax."""
+
+    def __init__(self):
+        super().__init__()
+        self.l1 = torch.nn.Linear(32, 64)
+        self.norm = torch.nn.LayerNorm(64)
+        self.l2 = torch.nn.Linear(64, 16)
+
+    def forward(self, x):
+        h = torch.nn.functional.gelu(self.norm(self.l1(x)))
+        return torch.softmax(self.l2(h), dim=-1)
+
+
+class Gpt(torch.nn.Module):
+    """A GPT-2-style decoder: token and position embeddings (Gather), pre-norm
+    blocks of causal self-attention (a mask buffer sliced to the sequence
+    length, masked_fill with -inf) and a tanh-GELU MLP, a final layer norm
+    and a tied-size head."""
+
+    def __init__(self, vocab=256, dim=64, heads=4, blocks=2, context=64):
+        super().__init__()
+        self.heads = heads
+        self.wte = torch.nn.Embedding(vocab, dim)
+        self.wpe = torch.nn.Embedding(context, dim)
+        self.blocks = torch.nn.ModuleList(torch.nn.ModuleDict(dict(
+            ln1=torch.nn.LayerNorm(dim), qkv=torch.nn.Linear(dim, 3 * dim),
+            proj=torch.nn.Linear(dim, dim), ln2=torch.nn.LayerNorm(dim),
+            fc=torch.nn.Linear(dim, 4 * dim), out=torch.nn.Linear(4 * dim, dim)))
+            for _ in range(blocks))
+        self.ln = torch.nn.LayerNorm(dim)
+        self.head = torch.nn.Linear(dim, vocab, bias=False)
+        self.register_buffer("mask", torch.tril(
+            torch.ones(context, context)).view(1, 1, context, context))
+
+    def forward(self, idx):
+        b, t = idx.shape
+        x = self.wte(idx) + self.wpe(torch.arange(t).unsqueeze(0))
+        d = x.shape[-1]
+        hd = d // self.heads
+        for blk in self.blocks:
+            q, k, v = blk["qkv"](blk["ln1"](x)).split(d, dim=2)
+            q, k, v = (z.view(b, t, self.heads, hd).transpose(1, 2)
+                       for z in (q, k, v))
+            att = (q @ k.transpose(-2, -1)) * (1.0 / hd ** 0.5)
+            att = att.masked_fill(self.mask[:, :, :t, :t] == 0, float("-inf"))
+            y = (torch.softmax(att, -1) @ v).transpose(1, 2).reshape(b, t, d)
+            x = x + blk["proj"](y)
+            h = torch.nn.functional.gelu(blk["fc"](blk["ln2"](x)),
+                                         approximate="tanh")
+            x = x + blk["out"](h)
+        return self.head(self.ln(x))
+
+
+class Recurrent(torch.nn.Module):
+    """A two-layer LSTM or GRU over a sequence, one way or both, the last
+    step to a linear head."""
+
+    def __init__(self, cell, bidirectional=False):
+        super().__init__()
+        self.rnn = cell(16, 32, num_layers=2, batch_first=True,
+                        bidirectional=bidirectional)
+        self.fc = torch.nn.Linear(64 if bidirectional else 32, 4)
+
+    def forward(self, x):
+        y, _ = self.rnn(x)
+        return self.fc(y[:, -1])
+
+
+class Decoder(torch.nn.Module):
+    """torch.nn.TransformerDecoderLayer: self-attention, cross-attention on
+    a memory, feed-forward."""
+
+    def __init__(self):
+        super().__init__()
+        self.layer = torch.nn.TransformerDecoderLayer(64, 4, 128,
+                                                      batch_first=True)
+
+    def forward(self, tgt, memory):
+        return self.layer(tgt, memory)
+
+
+def images(shape):
+    return lambda batch: [torch.randn(batch, *shape)]
+
+
+def tokens(length, vocab=256):
+    return lambda batch: [torch.randint(0, vocab, (batch, length))]
+
+
+class Model:
+    """make() builds the module; inputs(batch) its seeded inputs; dynamic:
+    the batch dim (dim 0 of every input and output) is exported dynamic;
+    rtol/atol: the tolerance against PyTorch (float32 everywhere; the
+    looser ones for deep networks, where summation order differs)."""
+
+    def __init__(self, make, inputs, dynamic=True, rtol=1e-4, atol=1e-5,
+                 batch=1):
+        self.make, self.inputs, self.dynamic = make, inputs, dynamic
+        self.rtol, self.atol, self.batch = rtol, atol, batch
+
+
+def vision(name, size=64, **kw):
+    make = getattr(torchvision.models, name)
+    return Model(lambda: reinit(make()), images((3, size, size)),
+                 rtol=1e-3, atol=1e-4, **kw)
+
+
+def models():
+    tv = torchvision.models
+    return {
+        "small_cnn": Model(lambda: reinit(SmallCnn()), images((3, 16, 16)),
+                           batch=2),
+        "mlp": Model(lambda: reinit(Mlp()), lambda b: [torch.randn(b, 32)],
+                     rtol=1e-4, atol=1e-6, batch=4),
+        "resnet18": vision("resnet18"),
+        "resnet50": vision("resnet50", size=224),
+        "mobilenet_v2": vision("mobilenet_v2"),
+        "mobilenet_v3_small": vision("mobilenet_v3_small"),
+        "efficientnet_b0": vision("efficientnet_b0"),
+        "squeezenet1_0": vision("squeezenet1_0"),
+        "shufflenet_v2_x0_5": vision("shufflenet_v2_x0_5"),
+        "densenet121": vision("densenet121"),
+        "regnet_y_400mf": vision("regnet_y_400mf"),
+        "convnext_tiny": vision("convnext_tiny"),
+        "vit": Model(lambda: reinit(tv.VisionTransformer(
+            image_size=32, patch_size=8, num_layers=2, num_heads=4,
+            hidden_dim=64, mlp_dim=128, num_classes=10)), images((3, 32, 32)),
+            rtol=1e-3, atol=1e-4),
+        "transformer_encoder": Model(lambda: torch.nn.TransformerEncoder(
+            torch.nn.TransformerEncoderLayer(64, 4, 128, batch_first=True),
+            num_layers=2), lambda b: [torch.randn(b, 16, 64)], batch=2),
+        "transformer_decoder": Model(Decoder, lambda b: [
+            torch.randn(b, 8, 64), torch.randn(b, 10, 64)], batch=2),
+        "gpt": Model(Gpt, tokens(16), batch=2, rtol=1e-3, atol=1e-4),
+        "lstm": Model(lambda: Recurrent(torch.nn.LSTM),
+                      lambda b: [torch.randn(b, 10, 16)], batch=2),
+        "gru": Model(lambda: Recurrent(torch.nn.GRU, bidirectional=True),
+                     lambda b: [torch.randn(b, 10, 16)], batch=2),
+    }
+
+
+OPTION_SETS = [["-O0", "--threads=1"], ["-O3", "--threads=2"]]
+
+
+def check(compiler, name, workdir):
+    spec = models()[name]
+    torch.manual_seed(0)
+    module = spec.make().eval()
+    inputs = spec.inputs(spec.batch)
+    names = ["x%d" % i for i in range(len(inputs))]
+    path = os.path.join(workdir, name + ".onnx")
+    axes = ({n: {0: "batch"} for n in names + ["y"]} if spec.dynamic
+            else None)
+    torch.onnx.export(module, tuple(inputs), path, opset_version=17,
+                      input_names=names, output_names=["y"],
+                      dynamic_axes=axes)
+    cases = [inputs]
+    if spec.dynamic:
+        cases.append(spec.inputs(spec.batch + 2))
+    with torch.no_grad():
+        expected = [module(*c).numpy() for c in cases]
+    failures = []
+    for options in OPTION_SETS:
+        library = os.path.join(workdir, "%s%s.so" % (name, "".join(options)))
+        run = subprocess.run([compiler, path, "-o", library] + options,
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            failures.append("%s %s: aot-compile failed:\n%s"
+                            % (name, " ".join(options), run.stderr))
+            continue
+        m = mlir_aot.load(library)
+        f = m[m.functions[0]]
+        for case, want in zip(cases, expected):
+            got = f(*[i.numpy() for i in case])
+            worst = float(np.max(np.abs(got - want) /
+                                 (spec.atol + spec.rtol * np.abs(want))))
+            if got.shape != want.shape or not worst <= 1:
+                failures.append(
+                    "%s %s, inputs %s: max |got - want| = %g (%.1f times the "
+                    "tolerance rtol %g, atol %g)"
+                    % (name, " ".join(options),
+                       [tuple(i.shape) for i in case],
+                       float(np.max(np.abs(got - want))), worst, spec.rtol,
+                       spec.atol))
+    return failures
+
+
+def main(argv):
+    if len(argv) < 3:
+        sys.stderr.write(__doc__)
+        return 2
+    compiler, names = argv[1], argv[2:]
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="aot-onnx-zoo-") as workdir:
+        for name in names:
+            found = check(compiler, name, workdir)
+            print("%s: %s" % (name, "ok" if not found else "FAILED"))
+            failures += found
+    for f in failures:
+        print(f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
