@@ -1,5 +1,6 @@
-# add_aot_target(): compiles an MLIR module ahead of time at build time, through
-# named stage targets, into a static library with a typed C++ header, and
+# add_aot_target(): compiles an MLIR module or ONNX model (or a PyTorch model,
+# exported to ONNX at build time) ahead of time at build time, through named
+# stage targets, into a static library with a typed C++ header, and
 # generates a doctest executable that checks the library against a reference
 # .npz. Works in the build tree of mlir-aot (add_subdirectory) and from an
 # installed copy (find_package(MlirAot CONFIG)). The README documents every
@@ -39,14 +40,15 @@ function(aot_find_numpy_python out)
   set(${out} "" PARENT_SCOPE)
 endfunction()
 
-# The interpreter that runs REFERENCE_SCRIPTs: AOT_PYTHON if set, else the
-# first one found with numpy.
-function(_aot_reference_python out)
+# The interpreter that runs REFERENCE_SCRIPTs and TORCH_LOADERs: AOT_PYTHON
+# if set, else the first one found with numpy. USER names the argument that
+# needs it, for the message.
+function(_aot_reference_python out user)
   if(NOT AOT_PYTHON)
     aot_find_numpy_python(found)
     if(NOT found)
       message(FATAL_ERROR
-        "add_aot_target: REFERENCE_SCRIPT needs a Python interpreter with "
+        "add_aot_target: ${user} needs a Python interpreter with "
         "numpy; none was found (Debian: apt install python3-numpy), or set "
         "AOT_PYTHON to one")
     endif()
@@ -54,6 +56,85 @@ function(_aot_reference_python out)
         "Python interpreter with numpy that runs add_aot_target reference scripts")
   endif()
   set(${out} ${AOT_PYTHON} PARENT_SCOPE)
+endfunction()
+
+# The mlir_aot Python package, whose command line (python3 -m mlir_aot.torch)
+# a TORCH_LOADER runs: python/ beside this file's cmake/ in the source tree;
+# once installed, PREFIX/lib/python3/dist-packages (python/CMakeLists.txt,
+# AOT_PYTHON_INSTALL_DIR) while this file is in PREFIX/LIBDIR/cmake/MlirAot,
+# LIBDIR being lib or lib/<triple>. Looked up here because inside a function
+# CMAKE_CURRENT_LIST_DIR is the caller's; AOT_PYTHON_PACKAGE_DIR overrides it
+# (a package installed elsewhere).
+set(_aot_python_package_dir "")
+foreach(candidate ${CMAKE_CURRENT_LIST_DIR}/../python
+                  ${CMAKE_CURRENT_LIST_DIR}/../../python3/dist-packages
+                  ${CMAKE_CURRENT_LIST_DIR}/../../../../lib/python3/dist-packages)
+  if(NOT _aot_python_package_dir AND EXISTS ${candidate}/mlir_aot/torch.py)
+    cmake_path(SET _aot_python_package_dir NORMALIZE ${candidate})
+  endif()
+endforeach()
+set_property(GLOBAL PROPERTY AOT_PYTHON_PACKAGE_DIR "${_aot_python_package_dir}")
+unset(_aot_python_package_dir)
+
+# The directory holding the mlir_aot package, or "".
+function(_aot_python_package_dir out)
+  if(AOT_PYTHON_PACKAGE_DIR)
+    set(${out} ${AOT_PYTHON_PACKAGE_DIR} PARENT_SCOPE)
+  else()
+    get_property(dir GLOBAL PROPERTY AOT_PYTHON_PACKAGE_DIR)
+    set(${out} "${dir}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# aot_check_torch_python(OUT_OK OUT_REASON): whether the interpreter that
+# runs TORCH_LOADERs (AOT_PYTHON, else the first with numpy) imports torch,
+# onnx and mlir_aot.torch with the PYTHONPATH the build step gives it; if
+# not, OUT_REASON says why and what to install. Only a success is
+# remembered (importing torch takes seconds): after installing torch, the
+# next configure sees it.
+function(aot_check_torch_python ok reason)
+  set(${ok} FALSE PARENT_SCOPE)
+  set(python ${AOT_PYTHON})
+  if(NOT python)
+    aot_find_numpy_python(python)
+  endif()
+  _aot_python_package_dir(package_dir)
+  if(NOT python)
+    string(CONCAT why "no Python interpreter with numpy was found (Debian: "
+           "apt install python3-numpy python3-torch python3-onnx), or set "
+           "AOT_PYTHON to one")
+    set(${reason} "${why}" PARENT_SCOPE)
+    return()
+  endif()
+  if(NOT package_dir)
+    string(CONCAT why "the mlir_aot Python package was not found beside "
+           "AotCompile.cmake; set AOT_PYTHON_PACKAGE_DIR to the directory "
+           "that holds mlir_aot/")
+    set(${reason} "${why}" PARENT_SCOPE)
+    return()
+  endif()
+  if(_AOT_TORCH_PYTHON_CHECKED STREQUAL "${python}|${package_dir}")
+    set(${ok} TRUE PARENT_SCOPE)
+    return()
+  endif()
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${package_dir}
+            PYTHONDONTWRITEBYTECODE=1
+            ${python} -c "import torch, onnx, mlir_aot.torch"
+    RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE error)
+  if(NOT rc EQUAL 0)
+    # The last line of the traceback: "ModuleNotFoundError: No module ...".
+    string(STRIP "${error}" error)
+    string(REGEX REPLACE ".*\n" "" error "${error}")
+    string(CONCAT why "${python} cannot import torch and onnx (${error}); "
+           "Debian: apt install python3-torch python3-onnx, or set "
+           "AOT_PYTHON to an interpreter that has them")
+    set(${reason} "${why}" PARENT_SCOPE)
+    return()
+  endif()
+  set(_AOT_TORCH_PYTHON_CHECKED "${python}|${package_dir}" CACHE INTERNAL
+      "The interpreter and mlir_aot package that import torch and onnx")
+  set(${ok} TRUE PARENT_SCOPE)
 endfunction()
 
 # _aot_tool(TARGET OUT_COMMAND OUT_DEPENDS): how to run one of the project's
@@ -232,11 +313,60 @@ function(_aot_target_runs_here out spec)
   set(${out} ${runs} PARENT_SCOPE)
 endfunction()
 
+# _aot_torch_loader(LOADER PATHS OUT_PYTHONPATH OUT_FILE): checks a
+# TORCH_LOADER MODULE:FUNCTION and finds MODULE's file in the PYTHONPATH
+# directories PATHS (relative to the calling directory; default: that
+# directory). The file is found here, not only by Python at build time, so
+# that editing it re-exports the model.
+function(_aot_torch_loader loader paths out_pythonpath out_file)
+  set(name_regex "[A-Za-z_][A-Za-z0-9_]*")
+  if(NOT loader MATCHES "^(${name_regex}(\\.${name_regex})*):(${name_regex})$")
+    message(FATAL_ERROR "add_aot_target(${_aot_name}): TORCH_LOADER "
+                        "'${loader}' must be MODULE:FUNCTION, e.g. "
+                        "models.mlp:load")
+  endif()
+  set(module ${CMAKE_MATCH_1})
+  string(REPLACE "." "/" module_path ${module})
+  if(NOT paths)
+    set(paths .)
+  endif()
+  set(pythonpath)
+  set(searched)
+  set(file)
+  foreach(entry IN LISTS paths)
+    cmake_path(ABSOLUTE_PATH entry BASE_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+               NORMALIZE OUTPUT_VARIABLE directory)
+    string(REGEX REPLACE "(.)/$" "\\1" directory "${directory}")
+    if(NOT IS_DIRECTORY ${directory})
+      message(FATAL_ERROR "add_aot_target(${_aot_name}): PYTHONPATH "
+                          "directory '${entry}' does not exist (looked for "
+                          "${directory})")
+    endif()
+    list(APPEND pythonpath ${directory})
+    foreach(candidate ${directory}/${module_path}.py
+                      ${directory}/${module_path}/__init__.py)
+      list(APPEND searched ${candidate})
+      if(NOT file AND EXISTS ${candidate})
+        set(file ${candidate})
+      endif()
+    endforeach()
+  endforeach()
+  if(NOT file)
+    list(JOIN searched ", " searched)
+    message(FATAL_ERROR "add_aot_target(${_aot_name}): TORCH_LOADER module "
+                        "'${module}' is in no PYTHONPATH directory (looked "
+                        "for ${searched})")
+  endif()
+  set(${out_pythonpath} ${pythonpath} PARENT_SCOPE)
+  set(${out_file} ${file} PARENT_SCOPE)
+endfunction()
+
 function(add_aot_target)
   set(flags DUMP_STAGES SKIP_TEST EXTERNAL_WEIGHTS)
-  set(one NAME SOURCE REFERENCE REFERENCE_SCRIPT TARGET OPT RTOL ATOL ULP
-          EXTERNAL_WEIGHTS_MIN_BYTES THREADS)
-  set(multi FUNCTIONS STAGE_PIPELINE LABELS REFERENCE_DEPENDS COMPILE_OPTIONS)
+  set(one NAME SOURCE INPUT_FORMAT TORCH_LOADER REFERENCE REFERENCE_SCRIPT
+          TARGET OPT RTOL ATOL ULP EXTERNAL_WEIGHTS_MIN_BYTES THREADS)
+  set(multi FUNCTIONS STAGE_PIPELINE LABELS REFERENCE_DEPENDS COMPILE_OPTIONS
+            PYTHONPATH)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "${flags}" "${one}" "${multi}")
 
   # --- Arguments -----------------------------------------------------------
@@ -257,23 +387,89 @@ function(add_aot_target)
   foreach(keyword IN LISTS ARG_KEYWORDS_MISSING_VALUES)
     message(FATAL_ERROR "add_aot_target(${ARG_NAME}): ${keyword} needs a value")
   endforeach()
-  if(NOT ARG_SOURCE)
-    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): SOURCE is required "
-                        "(an .mlir or .mlirbc file)")
+  # TORCH_LOADER stands for both the source (its model, exported to ONNX
+  # at build time) and the reference (PyTorch's outputs on its inputs).
+  if(DEFINED ARG_TORCH_LOADER)
+    foreach(excluded SOURCE INPUT_FORMAT REFERENCE REFERENCE_SCRIPT)
+      if(DEFINED ARG_${excluded})
+        message(FATAL_ERROR "add_aot_target(${ARG_NAME}): TORCH_LOADER "
+          "excludes ${excluded}: the loader's model, exported to ONNX, is "
+          "the source, and PyTorch's outputs on its inputs are the reference")
+      endif()
+    endforeach()
+  elseif(NOT ARG_SOURCE)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): SOURCE (an .mlir, "
+                        ".mlirbc or .onnx file) or TORCH_LOADER (a PyTorch "
+                        "model) is required")
   endif()
-  _aot_existing_file(source SOURCE ${ARG_SOURCE})
+  if(ARG_PYTHONPATH AND NOT DEFINED ARG_TORCH_LOADER)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): PYTHONPATH is only "
+                        "meaningful with TORCH_LOADER")
+  endif()
   if(ARG_REFERENCE AND ARG_REFERENCE_SCRIPT)
     message(FATAL_ERROR "add_aot_target(${ARG_NAME}): give either REFERENCE "
                         "or REFERENCE_SCRIPT, not both")
   endif()
-  if(ARG_REFERENCE_DEPENDS AND NOT ARG_REFERENCE_SCRIPT)
+  if(ARG_REFERENCE_DEPENDS AND NOT ARG_REFERENCE_SCRIPT
+     AND NOT DEFINED ARG_TORCH_LOADER)
     message(FATAL_ERROR "add_aot_target(${ARG_NAME}): REFERENCE_DEPENDS is "
-                        "only meaningful with REFERENCE_SCRIPT")
+                        "only meaningful with REFERENCE_SCRIPT or TORCH_LOADER")
   endif()
-  if(NOT ARG_REFERENCE AND NOT ARG_REFERENCE_SCRIPT AND NOT ARG_SKIP_TEST)
+  if(NOT ARG_REFERENCE AND NOT ARG_REFERENCE_SCRIPT
+     AND NOT DEFINED ARG_TORCH_LOADER AND NOT ARG_SKIP_TEST)
     message(FATAL_ERROR "add_aot_target(${ARG_NAME}): the generated test "
                         "needs REFERENCE or REFERENCE_SCRIPT; pass SKIP_TEST "
                         "to build only the library")
+  endif()
+  # The input format: what aot-compile makes of the source by its
+  # extension (.onnx is ONNX, anything else MLIR) unless INPUT_FORMAT says.
+  # Only the first step reads the source: the later ones read its MLIR.
+  set(input_format_option)
+  if(DEFINED ARG_INPUT_FORMAT)
+    if(NOT ARG_INPUT_FORMAT MATCHES "^(mlir|onnx)$")
+      message(FATAL_ERROR "add_aot_target(${ARG_NAME}): INPUT_FORMAT "
+                          "'${ARG_INPUT_FORMAT}' must be mlir or onnx")
+    endif()
+    set(input_format_option --input-format=${ARG_INPUT_FORMAT})
+    set(input_format ${ARG_INPUT_FORMAT})
+  elseif(DEFINED ARG_TORCH_LOADER OR ARG_SOURCE MATCHES "\\.onnx$")
+    set(input_format onnx)
+  else()
+    set(input_format mlir)
+  endif()
+  # AOT_ONNX is known in mlir-aot's own build tree; an installed aot-compile
+  # built without the importer says so when it runs.
+  if(input_format STREQUAL "onnx" AND DEFINED AOT_ONNX AND NOT AOT_ONNX)
+    message(FATAL_ERROR "add_aot_target(${ARG_NAME}): an ONNX model needs "
+                        "the ONNX importer, which this mlir-aot was built "
+                        "without (Debian: apt install libonnx-dev "
+                        "libprotobuf-dev, then configure mlir-aot again)")
+  endif()
+  if(DEFINED ARG_TORCH_LOADER)
+    _aot_torch_loader("${ARG_TORCH_LOADER}" "${ARG_PYTHONPATH}" pythonpath
+                      loader_depends)
+    foreach(extra IN LISTS ARG_REFERENCE_DEPENDS)
+      _aot_existing_file(extra_path REFERENCE_DEPENDS ${extra})
+      list(APPEND loader_depends ${extra_path})
+    endforeach()
+    aot_check_torch_python(torch_ok torch_reason)
+    if(NOT torch_ok)
+      message(FATAL_ERROR "add_aot_target(${ARG_NAME}): TORCH_LOADER needs "
+                          "PyTorch and onnx at build time: ${torch_reason}")
+    endif()
+    _aot_reference_python(torch_python TORCH_LOADER)
+    _aot_python_package_dir(python_package_dir)
+    list(APPEND loader_depends ${python_package_dir}/mlir_aot/torch.py)
+    # PyTorch computes in another order than the compiled code: float32
+    # results differ in more than the last bits of the defaults.
+    if(NOT DEFINED ARG_RTOL)
+      set(ARG_RTOL 1e-4)
+    endif()
+    if(NOT DEFINED ARG_ATOL)
+      set(ARG_ATOL 1e-5)
+    endif()
+  else()
+    _aot_existing_file(source SOURCE ${ARG_SOURCE})
   endif()
   if(ARG_REFERENCE)
     _aot_existing_file(reference_source REFERENCE ${ARG_REFERENCE})
@@ -373,6 +569,38 @@ function(add_aot_target)
   set(object ${base}.o)
   set(header ${base}.h)
   set(manifest ${base}.manifest.json)
+  set(reference ${base}.npz)
+  if(DEFINED ARG_TORCH_LOADER)
+    # One run of the loader writes the model and, for the test, PyTorch's
+    # outputs on its inputs; each file is rewritten only when it changes.
+    set(source ${base}.onnx)
+    set(torch_outputs ${source})
+    set(torch_reference_option)
+    set(made "ONNX")
+    if(NOT ARG_SKIP_TEST)
+      list(APPEND torch_outputs ${reference})
+      set(torch_reference_option --reference=${reference})
+      set(made "ONNX and reference tensors")
+    endif()
+    set(pythonpath_options)
+    foreach(entry IN LISTS pythonpath)
+      list(APPEND pythonpath_options --pythonpath=${entry})
+    endforeach()
+    # Bytecode caches stay out of the loader's (source) directory.
+    add_custom_command(OUTPUT ${torch_outputs}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+      COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${python_package_dir}
+              PYTHONDONTWRITEBYTECODE=1
+              ${torch_python} -m mlir_aot.torch --loader=${ARG_TORCH_LOADER}
+              ${pythonpath_options} --onnx=${source} ${torch_reference_option}
+      DEPENDS ${loader_depends}
+      COMMENT "aot ${ARG_NAME}: ${ARG_TORCH_LOADER} -> ${made}"
+      VERBATIM)
+    add_custom_target(gen_${ARG_NAME}_onnx DEPENDS ${torch_outputs})
+    set(shown_source ${ARG_NAME}.onnx)
+  else()
+    file(RELATIVE_PATH shown_source ${CMAKE_SOURCE_DIR} ${source})
+  endif()
   # External weights leave the code on its way to LLVM IR.
   set(weights_options)
   set(weights_outputs)
@@ -436,7 +664,6 @@ function(add_aot_target)
     endforeach()
   endif()
 
-  file(RELATIVE_PATH shown_source ${CMAKE_SOURCE_DIR} ${source})
   if(backend STREQUAL "Cuda")
     # In a folder of its own, beside the host route's files.
     set(nvvm ${dir}/nvvm/${ARG_NAME}.mlir)
@@ -450,7 +677,8 @@ function(add_aot_target)
     endforeach()
     add_custom_command(OUTPUT ${nvvm} ${stages_mlir}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/nvvm
-      COMMAND ${compile} ${source} --compile-to=nvvm ${common}
+      COMMAND ${compile} ${source} ${input_format_option} --compile-to=nvvm
+              ${common}
               ${stage_pipeline_options} ${ARG_COMPILE_OPTIONS} ${dump}
               -o ${nvvm}
       DEPENDS ${source} ${compile_depends}
@@ -471,7 +699,8 @@ function(add_aot_target)
     set(llvm_ir ${base}.ll)
     add_custom_command(OUTPUT ${mlir_llvm} ${stages_mlir}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-      COMMAND ${compile} ${source} --compile-to=llvm ${common}
+      COMMAND ${compile} ${source} ${input_format_option} --compile-to=llvm
+              ${common}
               ${stage_pipeline_options} ${ARG_COMPILE_OPTIONS} ${dump}
               -o ${mlir_llvm}
       DEPENDS ${source} ${compile_depends}
@@ -521,7 +750,7 @@ function(add_aot_target)
   _aot_target_runs_here(runs_here "${target_spec}")
 
   # --- Reference and test ----------------------------------------------------
-  set(reference ${base}.npz)
+  # A TORCH_LOADER's reference comes with its model (see Stages).
   if(ARG_REFERENCE)
     add_custom_command(OUTPUT ${reference}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
@@ -529,8 +758,8 @@ function(add_aot_target)
       DEPENDS ${reference_source}
       COMMENT "aot ${ARG_NAME}: reference tensors"
       VERBATIM)
-  else()
-    _aot_reference_python(python)
+  elseif(ARG_REFERENCE_SCRIPT)
+    _aot_reference_python(python REFERENCE_SCRIPT)
     add_custom_command(OUTPUT ${reference}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
       COMMAND ${python} ${script} ${reference}

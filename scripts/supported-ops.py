@@ -10,8 +10,16 @@ missing. With --check the file is compared with what it would be, and a
 difference is an error: ctest runs that, so the table cannot drift from the
 test suite.
 
+The ONNX table lists every op of ONNX's default domain at opset 17, whether
+the importer converts it (read from its converter tables in
+lib/Frontend/Onnx/), and which networks of the ONNX zoo (tests/onnx/zoo.py,
+checked against PyTorch) use it. The op list and the networks' ops come from
+tests/onnx/zoo-ops.json, which `zoo.py --write-ops` writes with python3-onnx
+and PyTorch, and which each zoo test checks against the model it exports.
+
 usage: supported-ops.py MLIR_INCLUDE_DIR MODELS_DIR OUTPUT [--check]
 """
+import json
 import glob
 import os
 import re
@@ -86,6 +94,52 @@ def refused_ops():
             for name, reason in REFUSED.findall(text)}
 
 
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ONNX_CONVERTERS = os.path.join(ROOT, "lib", "Frontend", "Onnx")
+ONNX_ZOO_OPS = os.path.join(ROOT, "tests", "onnx", "zoo-ops.json")
+# An entry of a converter table: {"OpType", function...}.
+CONVERTER = re.compile(r'^\s*\{"([A-Z][A-Za-z0-9]*)",', re.MULTILINE)
+
+
+def onnx_converted():
+    names = set()
+    for path in glob.glob(os.path.join(ONNX_CONVERTERS, "*.cpp")):
+        with open(path, encoding="utf-8") as f:
+            names.update(CONVERTER.findall(f.read()))
+    return names
+
+
+def render_onnx():
+    with open(ONNX_ZOO_OPS, encoding="utf-8") as f:
+        inventory = json.load(f)
+    converted = onnx_converted()
+    used = {}
+    for model, names in inventory["models"].items():
+        for name in names:
+            used.setdefault(name, set()).add(model)
+    # Constant nodes become constants; they have no converter of their own.
+    converted.add("Constant")
+    ops = sorted(set(inventory["opset17"]) | converted)
+    rows = []
+    for name in ops:
+        models = sorted(used.get(name, ()))
+        shown = ", ".join(models[:4]) + (
+            f" and {len(models) - 4} more" if len(models) > 4 else "")
+        status = "converted" if name in converted else "not supported"
+        rows.append(f"| `{name}` | {status} | {shown} |")
+    n = sum(1 for name in ops if name in converted)
+    return [
+        f"## ONNX (default domain, opset 17: {n} of {len(ops)} converted)", "",
+        "Read by the ONNX importer (`aot-compile model.onnx`); older opsets are upgraded to",
+        "17 first. \"Converted\" ops have a converter; the networks listed (exported from",
+        "PyTorch by `tests/onnx/zoo.py`, compiled at `-O0` and `-O3` on one and two threads",
+        "and compared with PyTorch's outputs) use them. A converter may still refuse some",
+        "attribute values, at the node, naming them; an op \"not supported\" is an error naming",
+        "the node, its op type, domain and opset.", "",
+        "| op | status | networks |", "| --- | --- | --- |",
+    ] + rows + [""]
+
+
 def render(ops, found, refused):
     header = [
         "# Supported ops",
@@ -121,7 +175,8 @@ def render(ops, found, refused):
         lines += [f"## {dialect} ({n} of {len(names)} tested)", "",
                   "| op | status | element types | models |", "| --- | --- | --- | --- |"]
         lines += rows + [""]
-    return "\n".join(header + [f"{tested} of {total} ops are tested.", ""] + lines)
+    return "\n".join(header + [f"{tested} of {total} ops are tested.", ""] + lines +
+                     render_onnx())
 
 
 def main(argv):

@@ -12,27 +12,30 @@ instead of ending the interpreter. Tensors are numpy arrays of exactly the funct
 (bf16 as uint16 bit patterns, i1 as bool); results are numpy arrays that
 own, share or borrow their memory as the ABI says. See docs/python.md.
 
+PyTorch modules come in through ONNX with ``mlir_aot.torch`` (export,
+compile, reference tensors); it imports torch only when used, so this
+package never needs it.
+
 Pure Python (ctypes and numpy): nothing to build.
 """
 
 from ._compile import compile, find_compiler
 from ._errors import (ArgumentError, ArgumentTypeError, ArgumentValueError,
-                      CallError, CompileError, CrashError, Error, LoadError,
-                      UnknownFunctionError)
+                      CallError, CompileError, CrashError, Error, ExportError,
+                      LoadError, UnknownFunctionError)
 from ._module import ABI_VERSION, Module, load, read_manifests
 from ._types import DTYPES
 
 # Tracebacks name the public path (mlir_aot.LoadError), not the private one.
 for _cls in (ArgumentError, ArgumentTypeError, ArgumentValueError, CallError,
-             CompileError, CrashError, Error, LoadError, Module,
+             CompileError, CrashError, Error, ExportError, LoadError, Module,
              UnknownFunctionError):
     _cls.__module__ = __name__
 del _cls
 
 __all__ = [
     "ABI_VERSION", "ArgumentError", "ArgumentTypeError", "ArgumentValueError",
-    "CallError", "CompileError", "CrashError", "DTYPES", "Error", "LoadError",
-    "Module",
-    "UnknownFunctionError", "compile", "find_compiler", "load",
-    "read_manifests",
+    "CallError", "CompileError", "CrashError", "DTYPES", "Error",
+    "ExportError", "LoadError", "Module", "UnknownFunctionError", "compile",
+    "find_compiler", "load", "read_manifests",
 ]

@@ -45,6 +45,12 @@ class CompileError(Error, RuntimeError):
         self.stderr = stderr
 
 
+class ExportError(Error, RuntimeError):
+    """mlir_aot.torch could not turn a PyTorch module into ONNX or into
+    reference tensors: torch or onnx is missing (the message names the
+    package to install), a loader is wrong, or torch.onnx.export failed."""
+
+
 class CallError(Error, RuntimeError):
     """A call failed while it ran (GPU code reports its failures after the
     call); ``status`` is the runtime's code."""

@@ -1,6 +1,7 @@
 """Networks from PyTorch, through ONNX, compiled and checked against PyTorch.
 
 usage: zoo.py AOT_COMPILE MODEL [MODEL...]
+       zoo.py --write-ops [FILE]
 
 Each model is built with seeded random weights (nothing is downloaded),
 exported with torch.onnx.export (opset 17, gradients enabled: the fused
@@ -11,7 +12,13 @@ model's batch dim is dynamic. Every result must match PyTorch's within the
 model's tolerance. Exit 0 when all match; 1 naming each model, option set
 and the worst difference otherwise; 77 (skipped) when torch or onnx is
 missing, saying which.
+
+Each check also compares the op types of the exported graph with the
+model's entry in zoo-ops.json, the inventory docs/supported-ops.md is made
+from; --write-ops exports every model and writes that file anew (with the
+list of ONNX's default-domain ops at opset 17).
 """
+import json
 import os
 import subprocess
 import sys
@@ -212,10 +219,12 @@ def models():
     }
 
 
-OPTION_SETS = [["-O0", "--threads=1"], ["-O3", "--threads=2"]]
+OPS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "zoo-ops.json")
 
 
-def check(compiler, name, workdir):
+def export(name, workdir):
+    """The model's module, its inputs and the path of its ONNX export."""
     spec = models()[name]
     torch.manual_seed(0)
     module = spec.make().eval()
@@ -227,12 +236,48 @@ def check(compiler, name, workdir):
     torch.onnx.export(module, tuple(inputs), path, opset_version=17,
                       input_names=names, output_names=["y"],
                       dynamic_axes=axes)
+    return module, inputs, path
+
+
+def graph_ops(path):
+    return sorted({n.op_type for n in onnx.load(path).graph.node})
+
+
+def write_ops(path):
+    import onnx.defs
+    opset17 = sorted({s.name for s in onnx.defs.get_all_schemas_with_history()
+                      if s.domain == "" and s.since_version <= 17
+                      and not s.deprecated})
+    found = {}
+    with tempfile.TemporaryDirectory(prefix="aot-onnx-zoo-") as workdir:
+        for name in sorted(models()):
+            found[name] = graph_ops(export(name, workdir)[2])
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"opset17": opset17, "models": found}, f, indent=1,
+                  sort_keys=True)
+        f.write("\n")
+    return 0
+
+
+OPTION_SETS = [["-O0", "--threads=1"], ["-O3", "--threads=2"]]
+
+
+def check(compiler, name, workdir):
+    spec = models()[name]
+    module, inputs, path = export(name, workdir)
+    failures = []
+    with open(OPS_FILE, encoding="utf-8") as f:
+        listed = json.load(f)["models"].get(name)
+    if listed != graph_ops(path):
+        failures.append("%s: its ops %s are not those tests/onnx/zoo-ops.json "
+                        "lists (%s); run zoo.py --write-ops and "
+                        "scripts/supported-ops.py" % (name, graph_ops(path),
+                                                      listed))
     cases = [inputs]
     if spec.dynamic:
         cases.append(spec.inputs(spec.batch + 2))
     with torch.no_grad():
         expected = [module(*c).numpy() for c in cases]
-    failures = []
     for options in OPTION_SETS:
         library = os.path.join(workdir, "%s%s.so" % (name, "".join(options)))
         run = subprocess.run([compiler, path, "-o", library] + options,
@@ -259,6 +304,8 @@ def check(compiler, name, workdir):
 
 
 def main(argv):
+    if len(argv) in (2, 3) and argv[1] == "--write-ops":
+        return write_ops(argv[2] if len(argv) == 3 else OPS_FILE)
     if len(argv) < 3:
         sys.stderr.write(__doc__)
         return 2
