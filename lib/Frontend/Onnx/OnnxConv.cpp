@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <cstring>
 #include <limits>
 
 namespace aot::onnx_import {
@@ -99,6 +100,108 @@ outputDims(NodeContext &ctx, mlir::Value x, mlir::RankedTensorType out) {
   return dims;
 }
 
+/// The bytes of a [d0, d1, d2, d3] constant of `size`-byte elements with
+/// its dims reordered: result dim i is source dim perm[i].
+std::string permutedBytes(const std::string &bytes,
+                          llvm::ArrayRef<int64_t> dims,
+                          llvm::ArrayRef<int64_t> perm, std::size_t size) {
+  std::string out(bytes.size(), '\0');
+  int64_t strides[4] = {dims[1] * dims[2] * dims[3], dims[2] * dims[3], dims[3],
+                        1};
+  int64_t outDims[4] = {dims[perm[0]], dims[perm[1]], dims[perm[2]],
+                        dims[perm[3]]};
+  std::size_t at = 0;
+  for (int64_t a = 0; a < outDims[0]; ++a)
+    for (int64_t b = 0; b < outDims[1]; ++b)
+      for (int64_t c = 0; c < outDims[2]; ++c)
+        for (int64_t d = 0; d < outDims[3]; ++d, at += size) {
+          int64_t from = a * strides[perm[0]] + b * strides[perm[1]] +
+                         c * strides[perm[2]] + d * strides[perm[3]];
+          std::memcpy(&out[at], &bytes[std::size_t(from) * size], size);
+        }
+  return out;
+}
+
+/// `v` [rank 4] transposed by `perm` (result dim i is dim perm[i]).
+mlir::Value transposed4(NodeContext &ctx, mlir::Value v,
+                        llvm::ArrayRef<int64_t> perm) {
+  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<mlir::Value> dims(4);
+  for (int64_t i = 0; i < 4; ++i) {
+    shape.push_back(t.getDimSize(perm[i]));
+    if (t.isDynamicDim(perm[i]))
+      dims[i] = ctx.dim(v, perm[i]);
+  }
+  auto type = mlir::RankedTensorType::get(shape, t.getElementType());
+  return mlir::linalg::TransposeOp::create(ctx.b, ctx.loc, v,
+                                           ctx.empty(type, dims), perm)
+      .getResult()[0];
+}
+
+/// A convolution of constant weights in the layout the compiler tiles and
+/// vectorizes: the input (already padded) NCHW to NHWC, the weights
+/// permuted at import (FCHW to HWCF, or C1HW to HWC for depthwise), the
+/// result back to NCHW. Transposes next to elementwise ops fuse with them
+/// in the compiler. Null where the weights are not constant.
+mlir::Value convNhwc(NodeContext &ctx, mlir::Value x,
+                     mlir::RankedTensorType wType, bool depthwise,
+                     mlir::RankedTensorType out,
+                     llvm::ArrayRef<mlir::Value> dims,
+                     mlir::DenseIntElementsAttr strides,
+                     mlir::DenseIntElementsAttr dilations) {
+  std::optional<std::string> bytes = ctx.constantBytes(1);
+  if (!bytes)
+    return nullptr;
+  mlir::Type element = out.getElementType();
+  std::size_t size = element.getIntOrFloatBitWidth() / 8;
+  if (size == 0 || bytes->size() != std::size_t(wType.getNumElements()) * size)
+    return nullptr;
+  llvm::ArrayRef<int64_t> w = wType.getShape();
+  mlir::Value weights;
+  if (depthwise) {
+    // C x 1 x kh x kw -> kh x kw x C (through kh x kw x 1 x C).
+    auto type = mlir::RankedTensorType::get({w[2], w[3], w[0]}, element);
+    weights = ctx.constant(type, permutedBytes(*bytes, w, {2, 3, 1, 0}, size));
+  } else {
+    auto type = mlir::RankedTensorType::get({w[2], w[3], w[1], w[0]}, element);
+    weights = ctx.constant(type, permutedBytes(*bytes, w, {2, 3, 1, 0}, size));
+  }
+  mlir::Value xh = transposed4(ctx, x, {0, 2, 3, 1});
+  auto outNhwc =
+      mlir::RankedTensorType::get({out.getDimSize(0), out.getDimSize(2),
+                                   out.getDimSize(3), out.getDimSize(1)},
+                                  element);
+  llvm::SmallVector<mlir::Value> nhwcDims = {dims[0], dims[2], dims[3],
+                                             dims[1]};
+  mlir::Value init;
+  if (ctx.hasInput(2)) {
+    mlir::Value bias = ctx.input(2);
+    if (!bias)
+      return nullptr;
+    init = mlir::linalg::BroadcastOp::create(ctx.b, ctx.loc, bias,
+                                             ctx.empty(outNhwc, nhwcDims),
+                                             llvm::ArrayRef<int64_t>{0, 1, 2})
+               .getResult()[0];
+  } else {
+    init = ctx.filled(outNhwc, ctx.scalar(element, 0), nhwcDims);
+  }
+  mlir::Value y;
+  if (depthwise)
+    y = mlir::linalg::DepthwiseConv2DNhwcHwcOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{outNhwc},
+            mlir::ValueRange{xh, weights}, mlir::ValueRange{init}, strides,
+            dilations)
+            .getResult(0);
+  else
+    y = mlir::linalg::Conv2DNhwcHwcfOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{outNhwc},
+            mlir::ValueRange{xh, weights}, mlir::ValueRange{init}, strides,
+            dilations)
+            .getResult(0);
+  return transposed4(ctx, y, {0, 3, 1, 2});
+}
+
 mlir::LogicalResult conv(NodeContext &ctx) {
   mlir::Value x = ctx.input(0), weights = ctx.input(1);
   mlir::RankedTensorType out = ctx.outputType(0);
@@ -122,9 +225,23 @@ mlir::LogicalResult conv(NodeContext &ctx) {
   auto dims = outputDims(ctx, x, out);
   if (mlir::failed(dims))
     return mlir::failure();
-  // The value accumulated onto: the bias along the channels, or zeros.
+  auto strides = ctx.b.getI64TensorAttr(window->strides);
+  auto dilations = ctx.b.getI64TensorAttr(window->dilations);
+  int64_t group = ctx.intAttr("group", 1);
+  int64_t channels = xType.getDimSize(1), filters = wType.getDimSize(0);
+  mlir::Value y;
+  bool depthwise =
+      group == channels && filters == channels && wType.getDimSize(1) == 1;
+  if ((group == 1 || depthwise) && llvm::isa<mlir::FloatType>(element)) {
+    llvm::SmallVector<mlir::Value> all(4);
+    for (int64_t d = 0; d < 4; ++d)
+      all[d] = out.isDynamicDim(d) ? (*dims)[d] : nullptr;
+    y = convNhwc(ctx, x, wType, depthwise, out, all, strides, dilations);
+  }
+  // The value accumulated onto in NCHW: the bias along the channels, or
+  // zeros.
   mlir::Value init;
-  if (ctx.hasInput(2)) {
+  if (!y && ctx.hasInput(2)) {
     mlir::Value bias = ctx.input(2);
     if (!bias)
       return mlir::failure();
@@ -132,21 +249,17 @@ mlir::LogicalResult conv(NodeContext &ctx) {
                                              ctx.empty(out, *dims),
                                              llvm::ArrayRef<int64_t>{0, 2, 3})
                .getResult()[0];
-  } else {
+  } else if (!y) {
     init = ctx.filled(out, ctx.scalar(element, 0), *dims);
   }
-  auto strides = ctx.b.getI64TensorAttr(window->strides);
-  auto dilations = ctx.b.getI64TensorAttr(window->dilations);
-  int64_t group = ctx.intAttr("group", 1);
-  int64_t channels = xType.getDimSize(1), filters = wType.getDimSize(0);
-  mlir::Value y;
-  if (group == 1) {
+  if (y) {
+    // Done in NHWC.
+  } else if (group == 1) {
     y = mlir::linalg::Conv2DNchwFchwOp::create(
             ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x, weights},
             mlir::ValueRange{init}, strides, dilations)
             .getResult(0);
-  } else if (group == channels && filters == channels &&
-             wType.getDimSize(1) == 1) {
+  } else if (depthwise) {
     // Depthwise: one filter per channel, weights C x 1 x kh x kw.
     auto flat = mlir::RankedTensorType::get(
         {filters, wType.getDimSize(2), wType.getDimSize(3)},
