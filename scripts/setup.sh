@@ -11,7 +11,11 @@ packages=(
   libclang-rt-22-dev libomp-22-dev
   libeigen3-dev doctest-dev libzip-dev zlib1g-dev nlohmann-json3-dev libxxhash-dev
   python3-numpy valgrind gdb
+  # ONNX in (the importer), and PyTorch to export models and check them.
   libonnx-dev libprotobuf-dev python3-onnx python3-torch python3-torchvision
+  # PyTorch's matmuls call libblas.so.3: OpenBLAS rather than the reference
+  # BLAS, so that the benchmarks compare with what users run.
+  libopenblas0-pthread
 )
 
 missing=()
