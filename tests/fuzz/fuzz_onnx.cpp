@@ -32,10 +32,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
   static const aot::Pipeline pipeline =
       aot::Pipeline().compileTo(aot::Stage::Input);
   std::string bytes(reinterpret_cast<const char *>(data), size);
-  auto artifact = compiler.compile(
-      aot::Source::memory(std::move(bytes), "fuzz.onnx")
-          .format(aot::SourceFormat::Onnx),
-      pipeline);
+  auto artifact =
+      compiler.compile(aot::Source::memory(std::move(bytes), "fuzz.onnx")
+                           .format(aot::SourceFormat::Onnx),
+                       pipeline);
   static Tally tally;
   if (artifact) {
     ++tally.compiled;

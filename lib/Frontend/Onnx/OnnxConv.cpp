@@ -11,10 +11,12 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <cstring>
 #include <limits>
+#include <tuple>
 
 namespace aot::onnx_import {
 
@@ -186,19 +188,70 @@ mlir::Value convNhwc(NodeContext &ctx, mlir::Value x,
   } else {
     init = ctx.filled(outNhwc, ctx.scalar(element, 0), nhwcDims);
   }
+  auto convolve = [&](mlir::Value in, mlir::Value acc,
+                      mlir::RankedTensorType type) -> mlir::Value {
+    if (depthwise)
+      return mlir::linalg::DepthwiseConv2DNhwcHwcOp::create(
+                 ctx.b, ctx.loc, mlir::TypeRange{type},
+                 mlir::ValueRange{in, weights}, mlir::ValueRange{acc}, strides,
+                 dilations)
+          .getResult(0);
+    return mlir::linalg::Conv2DNhwcHwcfOp::create(
+               ctx.b, ctx.loc, mlir::TypeRange{type},
+               mlir::ValueRange{in, weights}, mlir::ValueRange{acc}, strides,
+               dilations)
+        .getResult(0);
+  };
+  auto xhType = llvm::cast<mlir::RankedTensorType>(xh.getType());
+  auto staticBut0 = [](mlir::RankedTensorType t) {
+    return llvm::all_of(t.getShape().drop_front(), [](int64_t d) {
+      return !mlir::ShapedType::isDynamic(d);
+    });
+  };
   mlir::Value y;
-  if (depthwise)
-    y = mlir::linalg::DepthwiseConv2DNhwcHwcOp::create(
-            ctx.b, ctx.loc, mlir::TypeRange{outNhwc},
-            mlir::ValueRange{xh, weights}, mlir::ValueRange{init}, strides,
-            dilations)
-            .getResult(0);
-  else
-    y = mlir::linalg::Conv2DNhwcHwcfOp::create(
-            ctx.b, ctx.loc, mlir::TypeRange{outNhwc},
-            mlir::ValueRange{xh, weights}, mlir::ValueRange{init}, strides,
-            dilations)
-            .getResult(0);
+  if (outNhwc.isDynamicDim(0) && staticBut0(outNhwc) && staticBut0(xhType)) {
+    // A dynamic batch: one image at a time, each a convolution of static
+    // shape, which the compiler tiles and vectorizes (it leaves those of a
+    // dynamic batch as loops of scalars).
+    auto image = [&](mlir::RankedTensorType t) {
+      llvm::SmallVector<int64_t> shape(t.getShape());
+      shape[0] = 1;
+      return mlir::RankedTensorType::get(shape, t.getElementType());
+    };
+    auto slice = [&](mlir::RankedTensorType t, mlir::Value i) {
+      llvm::SmallVector<mlir::OpFoldResult> offsets = {i, ctx.b.getIndexAttr(0),
+                                                       ctx.b.getIndexAttr(0),
+                                                       ctx.b.getIndexAttr(0)};
+      llvm::SmallVector<mlir::OpFoldResult> sizes = {ctx.b.getIndexAttr(1)};
+      for (int64_t d : t.getShape().drop_front())
+        sizes.push_back(ctx.b.getIndexAttr(d));
+      llvm::SmallVector<mlir::OpFoldResult> ones(4, ctx.b.getIndexAttr(1));
+      return std::make_tuple(offsets, sizes, ones);
+    };
+    mlir::Value zero = mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, 0);
+    mlir::Value one = mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, 1);
+    auto loop = mlir::scf::ForOp::create(ctx.b, ctx.loc, zero, dims[0], one,
+                                         mlir::ValueRange{init});
+    {
+      mlir::OpBuilder::InsertionGuard guard(ctx.b);
+      ctx.b.setInsertionPointToStart(loop.getBody());
+      mlir::Value i = loop.getInductionVar();
+      mlir::Value acc = loop.getRegionIterArg(0);
+      auto [xo, xs, xst] = slice(xhType, i);
+      mlir::Value in = mlir::tensor::ExtractSliceOp::create(
+          ctx.b, ctx.loc, image(xhType), xh, xo, xs, xst);
+      auto [yo, ys, yst] = slice(outNhwc, i);
+      mlir::Value part = mlir::tensor::ExtractSliceOp::create(
+          ctx.b, ctx.loc, image(outNhwc), acc, yo, ys, yst);
+      mlir::Value r = convolve(in, part, image(outNhwc));
+      mlir::Value next = mlir::tensor::InsertSliceOp::create(ctx.b, ctx.loc, r,
+                                                             acc, yo, ys, yst);
+      mlir::scf::YieldOp::create(ctx.b, ctx.loc, next);
+    }
+    y = loop.getResult(0);
+  } else {
+    y = convolve(xh, init, outNhwc);
+  }
   return transposed4(ctx, y, {0, 3, 1, 2});
 }
 

@@ -8,9 +8,9 @@
 #include "onnx/version_converter/convert.h"
 
 #include <exception>
+#include <limits>
 #include <stdexcept>
 #include <utility>
-#include <limits>
 
 namespace aot::onnx_import {
 
