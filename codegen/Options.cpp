@@ -270,14 +270,10 @@ Handled parsePipelineOption(const std::string &a, Parsed &p) {
   } else if (auto v = value("--module-name=")) {
     o.pipeline.moduleName(*v);
   } else if (auto v = value("--input-format=")) {
-    if (*v == "mlir")
-      o.inputFormat = SourceFormat::Mlir;
-    else if (*v == "onnx")
-      o.inputFormat = SourceFormat::Onnx;
-    else
-      return Status(bad("unknown --input-format '" + *v +
-                        "': use mlir or "
-                        "onnx"));
+    auto format = kCommandLine.inputFormat(*v);
+    if (!format)
+      return Status(format.error());
+    o.inputFormat = *format;
   } else if (auto v = value("--external-weights=")) {
     if (v->empty())
       return Status(bad("--external-weights needs a file name"));

@@ -194,12 +194,10 @@ Status parseArgument(const std::string &a, Options &o) {
       return bad("unknown optimisation level '" + a + "': use -O0..-O3");
     o.pipeline.optLevel(a[2] - '0');
   } else if (auto v = value("--input-format=")) {
-    if (*v == "mlir")
-      o.inputFormat = SourceFormat::Mlir;
-    else if (*v == "onnx")
-      o.inputFormat = SourceFormat::Onnx;
-    else
-      return bad("unknown --input-format '" + *v + "': use mlir or onnx");
+    auto format = kCommandLine.inputFormat(*v);
+    if (!format)
+      return format.error();
+    o.inputFormat = *format;
   } else if (auto v = value("--target=")) {
     auto target = Target::parse(*v);
     if (!target)

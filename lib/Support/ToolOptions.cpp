@@ -63,6 +63,14 @@ Expected<std::string> CommandLine::fileName(std::string_view option,
   return text;
 }
 
+Expected<SourceFormat> CommandLine::inputFormat(const std::string &text) const {
+  if (text == "mlir")
+    return SourceFormat::Mlir;
+  if (text == "onnx")
+    return SourceFormat::Onnx;
+  return bad("unknown --input-format '" + text + "': use mlir or onnx");
+}
+
 Expected<std::string> CommandLine::directory(std::string_view option,
                                              const std::string &text) const {
   if (text.empty())

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "aot/Compiler.h"
 #include "aot/Diagnostics.h"
 
 #include <cstdint>
@@ -50,6 +51,8 @@ public:
   /// The value of an option that names a directory: not empty.
   Expected<std::string> directory(std::string_view option,
                                   const std::string &text) const;
+  /// --input-format: "mlir" or "onnx".
+  Expected<SourceFormat> inputFormat(const std::string &text) const;
   /// A comma-separated list of function names, none of them empty.
   Expected<std::vector<std::string>>
   functionNames(std::string_view option, const std::string &text) const;
