@@ -19,6 +19,7 @@
 
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <algorithm>
 #include <cstring>
@@ -26,19 +27,38 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
+#include <string>
 
 namespace aot::onnx_import {
 
 namespace {
 
+/// An unknown element is kUnknownElement, or a named dynamic dim (its
+/// dim_param, the batch of an exported model): kFirstSymbol plus its index
+/// among the names met by this thread's fold, so that the same dim met in
+/// a Reshape's input and in its target cancels out of the -1 there.
+thread_local std::vector<std::string> symbolNames;
+constexpr std::int64_t kFirstSymbol = kUnknownElement + 1;
+constexpr std::int64_t kSymbolLimit = kFirstSymbol + (std::int64_t(1) << 30);
+
+bool isUnknown(std::int64_t v) { return v < kSymbolLimit; }
+bool isSymbol(std::int64_t v) { return v >= kFirstSymbol && v < kSymbolLimit; }
+
+std::int64_t symbolFor(const std::string &name) {
+  auto it = std::find(symbolNames.begin(), symbolNames.end(), name);
+  if (it == symbolNames.end())
+    it = symbolNames.insert(symbolNames.end(), name);
+  return kFirstSymbol + (it - symbolNames.begin());
+}
+
 /// A small integer tensor whose value is known, but for elements that are
-/// kUnknownElement (a dynamic dim).
+/// unknown (dynamic dims).
 struct Known {
   std::vector<std::int64_t> dims;
   std::vector<std::int64_t> values;
   bool complete() const {
-    return std::find(values.begin(), values.end(), kUnknownElement) ==
-           values.end();
+    return std::none_of(values.begin(), values.end(), isUnknown);
   }
 };
 
@@ -120,7 +140,10 @@ knownShape(const std::map<std::string, const onnx::TypeProto *> &types,
     return std::nullopt;
   std::vector<std::int64_t> dims;
   for (const auto &d : it->second->tensor_type().shape().dim())
-    dims.push_back(d.has_dim_value() ? d.dim_value() : kUnknownElement);
+    dims.push_back(d.has_dim_value() ? d.dim_value()
+                   : d.has_dim_param() && !d.dim_param().empty()
+                       ? symbolFor(d.dim_param())
+                       : kUnknownElement);
   return dims;
 }
 
@@ -136,8 +159,7 @@ arithmetic(const Known &a, const Known &b,
   for (std::size_t i = 0; i < r.values.size(); ++i) {
     std::int64_t x = a.values[a.values.size() == 1 ? 0 : i],
                  y = b.values[b.values.size() == 1 ? 0 : i];
-    r.values[i] = x == kUnknownElement || y == kUnknownElement ? kUnknownElement
-                                                               : op(x, y);
+    r.values[i] = isUnknown(x) || isUnknown(y) ? kUnknownElement : op(x, y);
   }
   return r;
 }
@@ -284,9 +306,9 @@ fold(const onnx::NodeProto &node,
     };
     for (std::size_t i = 0; i < n; ++i) {
       std::int64_t cond = at(c, i), a = at(x, i), b = at(y, i);
-      k.values[i] = cond == kUnknownElement ? (a == b ? a : kUnknownElement)
-                    : cond                  ? a
-                                            : b;
+      k.values[i] = isUnknown(cond) ? (a == b ? a : kUnknownElement)
+                    : cond          ? a
+                                    : b;
     }
     return k;
   }
@@ -326,34 +348,52 @@ reshapedType(const onnx::NodeProto &node, const Known &shape,
     return std::nullopt;
   const onnx::AttributeProto *allowZero = attribute(node, "allowzero");
   std::vector<std::int64_t> dims = shape.values;
-  std::int64_t product = 1, total = 1;
+  // Element counts as a known product times named dims; nullopt where an
+  // anonymous unknown dim takes part.
+  struct Count {
+    std::int64_t known = 1;
+    std::multiset<std::int64_t> symbols;
+  };
+  auto count = [](llvm::ArrayRef<std::int64_t> of,
+                  std::size_t skip) -> std::optional<Count> {
+    Count c;
+    for (std::size_t d = 0; d < of.size(); ++d) {
+      if (d == skip)
+        continue;
+      if (isSymbol(of[d]))
+        c.symbols.insert(of[d]);
+      else if (isUnknown(of[d]) || of[d] < 0)
+        return std::nullopt;
+      else
+        c.known *= of[d];
+    }
+    return c;
+  };
   std::size_t inferred = dims.size();
-  for (std::int64_t d : *in)
-    total = d == kUnknownElement ? kUnknownElement : total * d;
   for (std::size_t d = 0; d < dims.size(); ++d) {
     if (dims[d] == 0 && !(allowZero && allowZero->i()))
       dims[d] = d < in->size() ? (*in)[d] : kUnknownElement;
     if (dims[d] == -1)
       inferred = d;
-    else if (dims[d] < 0)
+    else if (dims[d] < 0 && !isUnknown(dims[d]))
       dims[d] = kUnknownElement;
-    if (d != inferred)
-      product = dims[d] == kUnknownElement || product == kUnknownElement
-                    ? kUnknownElement
-                    : product * dims[d];
   }
-  if (inferred < dims.size())
-    dims[inferred] = total == kUnknownElement || product == kUnknownElement ||
-                             product == 0 || total % product
-                         ? kUnknownElement
-                         : total / product;
+  if (inferred < dims.size()) {
+    auto total = count(*in, in->size()), rest = count(dims, inferred);
+    dims[inferred] = total && rest && total->symbols == rest->symbols &&
+                             rest->known > 0 && total->known % rest->known == 0
+                         ? total->known / rest->known
+                         : kUnknownElement;
+  }
   onnx::TypeProto type;
   onnx::TypeProto::Tensor *t = type.mutable_tensor_type();
   t->set_elem_type(it->second->tensor_type().elem_type());
   onnx::TensorShapeProto *s = t->mutable_shape();
   for (std::int64_t d : dims) {
     onnx::TensorShapeProto::Dimension *dim = s->add_dim();
-    if (d != kUnknownElement)
+    if (isSymbol(d))
+      dim->set_dim_param(symbolNames[std::size_t(d - kFirstSymbol)]);
+    else if (!isUnknown(d))
       dim->set_dim_value(d);
   }
   return type;
@@ -380,11 +420,16 @@ expandedType(const onnx::NodeProto &node, const Known &shape,
     std::int64_t a = d >= fromIn ? (*in)[d - fromIn] : 1;
     std::int64_t b = d >= fromShape ? shape.values[d - fromShape] : 1;
     onnx::TensorShapeProto::Dimension *dim = s->add_dim();
-    if (a == kUnknownElement || b == kUnknownElement) {
-      // The known one decides where it is not 1.
-      std::int64_t known = a == kUnknownElement ? b : a;
-      if (known != kUnknownElement && known != 1)
+    if (isUnknown(a) || isUnknown(b)) {
+      // The known one decides where it is not 1; a named dim against 1 or
+      // itself stays that dim.
+      std::int64_t known = isUnknown(a) ? b : a;
+      if (!isUnknown(known) && known != 1)
         dim->set_dim_value(known);
+      else if (isSymbol(a) && (a == b || b == 1))
+        dim->set_dim_param(symbolNames[std::size_t(a - kFirstSymbol)]);
+      else if (isSymbol(b) && a == 1)
+        dim->set_dim_param(symbolNames[std::size_t(b - kFirstSymbol)]);
     } else {
       dim->set_dim_value(std::max(a, b));
     }
@@ -399,7 +444,11 @@ foldShapeArithmetic(onnx::ModelProto &model,
                     const onnx::ShapeInferenceOptions &options) {
   onnx::GraphProto *graph = model.mutable_graph();
   std::map<std::string, std::vector<std::int64_t>> partial;
-  for (int round = 0; round < 16; ++round) {
+  symbolNames.clear();
+  // Each round that changes something folds a node or types an output, and
+  // each node is folded or typed once: the rounds are bounded by the graph.
+  const int rounds = 2 * graph->node_size() + 2;
+  for (int round = 0; round < rounds; ++round) {
     onnx::shape_inference::InferShapes(
         model, onnx::OpSchemaRegistry::Instance(), options);
     std::map<std::string, const onnx::TypeProto *> types;
@@ -495,8 +544,13 @@ foldShapeArithmetic(onnx::ModelProto &model,
       known[out] = *value;
       dataTypes[out] = dataType;
       if (!value->complete()) {
-        // Computed at run time; what is known of it serves later nodes.
-        partial[out] = value->values;
+        // Computed at run time; what is known of it serves later nodes
+        // (the importer needs no names).
+        std::vector<std::int64_t> values = value->values;
+        for (std::int64_t &v : values)
+          if (isUnknown(v))
+            v = kUnknownElement;
+        partial[out] = values;
         continue;
       }
       partial.erase(out);
