@@ -79,6 +79,23 @@ mlir::Value reshape(NodeContext &ctx, mlir::Value x, mlir::RankedTensorType out,
   return mlir::tensor::ReshapeOp::create(ctx.b, ctx.loc, out, x, shape);
 }
 
+/// Element `at` of the shape vector that input `i` holds, as an index
+/// value: a constant where `known` (what knownInts gave) has it, read from
+/// the tensor at run time otherwise. Null after an error.
+mlir::Value shapeElement(NodeContext &ctx, int i,
+                         const std::vector<std::int64_t> &known, int64_t at) {
+  int64_t v = known[std::size_t(at)];
+  if (v != kUnknownElement)
+    return indexConst(ctx, v);
+  mlir::Value target = ctx.input(i);
+  if (!target)
+    return nullptr;
+  mlir::Value element = mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, target,
+                                                        indexConst(ctx, at));
+  return mlir::arith::IndexCastOp::create(ctx.b, ctx.loc, ctx.b.getIndexType(),
+                                          element);
+}
+
 mlir::LogicalResult reshapeOp(NodeContext &ctx) {
   mlir::Value x = ctx.input(0);
   mlir::RankedTensorType out = ctx.outputType(0);
@@ -92,19 +109,13 @@ mlir::LogicalResult reshapeOp(NodeContext &ctx) {
     if (!shape || int64_t(shape->size()) != out.getRank())
       return ctx.fail("takes a target shape of known length when the "
                       "result's is not static");
-    mlir::Value target;
     mlir::Value known = indexConst(ctx, 1);
     int64_t inferred = -1;
     for (int64_t d = 0; d < out.getRank(); ++d) {
       int64_t v = (*shape)[d];
       if (v == kUnknownElement) {
-        if (!target && !(target = ctx.input(1)))
+        if (!(dims[d] = shapeElement(ctx, 1, *shape, d)))
           return mlir::failure();
-        mlir::Value at = indexConst(ctx, d);
-        mlir::Value element =
-            mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, target, at);
-        dims[d] = mlir::arith::IndexCastOp::create(
-            ctx.b, ctx.loc, ctx.b.getIndexType(), element);
       } else if (v == 0 && !ctx.intAttr("allowzero", 0)) {
         dims[d] = ctx.dim(x, d);
       } else if (v == -1) {
@@ -435,23 +446,6 @@ mlir::LogicalResult pad(NodeContext &ctx) {
 }
 
 /// Expand: broadcast to the output's shape.
-/// Element `at` of the shape vector that input `i` holds, as an index
-/// value: a constant where `known` (what knownInts gave) has it, read from
-/// the tensor at run time otherwise. Null after an error.
-mlir::Value shapeElement(NodeContext &ctx, int i,
-                         const std::vector<std::int64_t> &known, int64_t at) {
-  int64_t v = known[std::size_t(at)];
-  if (v != kUnknownElement)
-    return indexConst(ctx, v);
-  mlir::Value target = ctx.input(i);
-  if (!target)
-    return nullptr;
-  mlir::Value element = mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, target,
-                                                        indexConst(ctx, at));
-  return mlir::arith::IndexCastOp::create(ctx.b, ctx.loc, ctx.b.getIndexType(),
-                                          element);
-}
-
 mlir::LogicalResult expand(NodeContext &ctx) {
   mlir::Value x = ctx.input(0);
   mlir::RankedTensorType out = ctx.outputType(0);
