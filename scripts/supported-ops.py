@@ -97,8 +97,9 @@ def refused_ops():
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 ONNX_CONVERTERS = os.path.join(ROOT, "lib", "Frontend", "Onnx")
 ONNX_ZOO_OPS = os.path.join(ROOT, "tests", "onnx", "zoo-ops.json")
-# An entry of a converter table: {"OpType", function...}.
-CONVERTER = re.compile(r'^\s*\{"([A-Z][A-Za-z0-9]*)",', re.MULTILINE)
+# An entry of a converter table: {"OpType", function or lambda...}, where
+# a line holds one or several.
+CONVERTER = re.compile(r'\{"([A-Z][A-Za-z0-9]*)",\s*[A-Za-z\[]')
 
 
 def onnx_converted():

@@ -712,6 +712,14 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     auto partialOp = llvm::dyn_cast<mlir::PartialReductionOpInterface>(row);
     if (!partialOp)
       return true;
+    // Upstream's partial-reduction tiling leaves a linalg.index of the
+    // reduced loop counting within its chunk instead of along the row: a
+    // row that reads by its position (a gather fused into a contraction)
+    // would read the first chunk's elements for every chunk. It stays a
+    // scalar loop.
+    if (auto linalgRow = llvm::dyn_cast<mlir::linalg::LinalgOp>(row))
+      if (!linalgRow.getBlock()->getOps<mlir::linalg::IndexOp>().empty())
+        return true;
     llvm::SmallVector<int64_t> chunk(n, 0);
     chunk[reduced] = lanes;
     rewriter.setInsertionPoint(row);

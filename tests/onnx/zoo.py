@@ -159,6 +159,66 @@ class Decoder(torch.nn.Module):
         return self.layer(tgt, memory)
 
 
+class Upsample(torch.nn.Module):
+    """A decoder's ops: ConvTranspose (strided and padded, with
+    output_padding; depthwise), InstanceNormalization, Resize (bilinear
+    with and without align_corners, nearest, to a scale and to a size)."""
+
+    def __init__(self):
+        super().__init__()
+        self.up1 = torch.nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1,
+                                            output_padding=1)
+        self.norm = torch.nn.InstanceNorm2d(6, affine=True)
+        self.up2 = torch.nn.ConvTranspose2d(6, 6, 4, stride=2, padding=1,
+                                            groups=6, bias=False)
+        self.up3 = torch.nn.ConvTranspose2d(6, 3, 2, dilation=2)
+        with torch.no_grad():
+            self.norm.weight.uniform_(0.5, 1.5)
+            self.norm.bias.uniform_(-0.5, 0.5)
+
+    def forward(self, x):
+        interpolate = torch.nn.functional.interpolate
+        y = self.norm(self.up1(x))                      # 10 x 10
+        y = torch.relu(self.up2(y))                     # 20 x 20
+        a = interpolate(y, scale_factor=0.5, mode="bilinear")
+        b = interpolate(a, size=(13, 7), mode="bilinear", align_corners=True)
+        c = interpolate(a, scale_factor=2, mode="nearest")
+        d = self.up3(a)
+        return torch.cat([t.flatten(1) for t in (a, b, c, d)], 1)
+
+
+class Indexing(torch.nn.Module):
+    """Einsum (a matmul, attention scores, an ellipsis), Trilu, CumSum,
+    Tile, Sign, Mod, ArgMax, ArgMin, GatherElements, ScatterND, a reversed
+    slice, a gather feeding a batched matmul (dynamic batch): what attention
+    masks, positions, windows and decoding compute."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(8, 8))
+
+    def forward(self, x):                               # b x 6 x 8
+        s = torch.einsum("bij,jk->bik", x, self.w)
+        a = torch.einsum("bid,bjd->bij", s, x)
+        e = torch.einsum("...ij->...ji", a)
+        a = torch.triu(a, diagonal=1) + 0.5 * torch.tril(e, -1)
+        c = torch.cumsum(a, dim=2)
+        t = x.repeat(1, 2, 1)
+        sign = torch.sign(torch.round(x))
+        m = torch.fmod(x * 3, 1.7)
+        i = torch.argmax(s, dim=2, keepdim=True)
+        j = torch.argmin(s, dim=1)
+        g = torch.gather(x, 2, i.expand(-1, -1, 3))
+        u = x.clone()
+        u[:, 1] = s[:, 2]
+        r = torch.flip(x, [1])
+        # A gather read inside a contraction whose sum is split in chunks.
+        y = x.repeat(1, 1, 4)
+        z = torch.stack([y, 2 * y])[1].matmul(y.transpose(1, 2))
+        return torch.cat([v.flatten(1).float() for v in
+                          (s, a, c, t, sign, m, i, j, g, u, r, z)], 1)
+
+
 def images(shape):
     return lambda batch: [torch.randn(batch, *shape)]
 
@@ -212,6 +272,11 @@ def models():
         "transformer_decoder": Model(Decoder, lambda b: [
             torch.randn(b, 8, 64), torch.randn(b, 10, 64)], batch=2),
         "gpt": Model(Gpt, tokens(16), batch=2, rtol=1e-3, atol=1e-4),
+        "upsample": Model(Upsample, images((4, 5, 5)), batch=2),
+        "indexing": Model(Indexing, lambda b: [torch.randn(b, 6, 8)],
+                          batch=2),
+        "swin_t": vision("swin_t"),
+        "vgg11": vision("vgg11", size=224),
         "lstm": Model(lambda: Recurrent(torch.nn.LSTM),
                       lambda b: [torch.randn(b, 10, 16)], batch=2),
         "gru": Model(lambda: Recurrent(torch.nn.GRU, bidirectional=True),

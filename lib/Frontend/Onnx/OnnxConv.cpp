@@ -145,14 +145,15 @@ mlir::Value transposed4(NodeContext &ctx, mlir::Value v,
 /// vectorizes: the input (already padded) NCHW to NHWC, the weights
 /// permuted at import (FCHW to HWCF, or C1HW to HWC for depthwise), the
 /// result back to NCHW. Transposes next to elementwise ops fuse with them
-/// in the compiler. Null where the weights are not constant.
+/// in the compiler. `bytes` are the weights, of `wType` (FCHW). Null
+/// where they do not fill it.
 mlir::Value convNhwc(NodeContext &ctx, mlir::Value x,
-                     mlir::RankedTensorType wType, bool depthwise,
+                     mlir::RankedTensorType wType,
+                     const std::optional<std::string> &bytes, bool depthwise,
                      mlir::RankedTensorType out,
                      llvm::ArrayRef<mlir::Value> dims,
                      mlir::DenseIntElementsAttr strides,
                      mlir::DenseIntElementsAttr dilations) {
-  std::optional<std::string> bytes = ctx.constantBytes(1);
   if (!bytes)
     return nullptr;
   mlir::Type element = out.getElementType();
@@ -289,7 +290,8 @@ mlir::LogicalResult conv(NodeContext &ctx) {
     llvm::SmallVector<mlir::Value> all(4);
     for (int64_t d = 0; d < 4; ++d)
       all[d] = out.isDynamicDim(d) ? (*dims)[d] : nullptr;
-    y = convNhwc(ctx, x, wType, depthwise, out, all, strides, dilations);
+    y = convNhwc(ctx, x, wType, ctx.constantBytes(1), depthwise, out, all,
+                 strides, dilations);
   }
   // The value accumulated onto in NCHW: the bias along the channels, or
   // zeros.
@@ -375,6 +377,135 @@ mlir::LogicalResult conv(NodeContext &ctx) {
         ctx.b, ctx.loc, out, y5,
         llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
   }
+  ctx.setOutput(0, y);
+  return mlir::success();
+}
+
+/// ConvTranspose as the convolution it is the gradient of: the input
+/// spread out by the strides (zeros between), padded by the kernel's
+/// extent less the pads (plus output_padding at the end), convolved at
+/// stride 1 with the weights flipped in space and their two channel dims
+/// swapped (made at import; they must be constant).
+mlir::LogicalResult convTranspose(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0), weights = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !weights || !out)
+    return mlir::failure();
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  auto wType = llvm::cast<mlir::RankedTensorType>(weights.getType());
+  mlir::Type element = out.getElementType();
+  if (xType.getRank() != 4 || wType.getRank() != 4)
+    return ctx.fail("only 2-D transposed convolutions (4-D input and "
+                    "weights) are supported");
+  if (!wType.hasStaticShape() || xType.isDynamicDim(1) ||
+      xType.isDynamicDim(2) || xType.isDynamicDim(3))
+    return ctx.fail("takes weights of a static shape and an input static "
+                    "but for the batch");
+  if (!llvm::isa<mlir::FloatType>(element))
+    return ctx.fail("takes float tensors");
+  if (ctx.hasAttr("output_shape"))
+    return ctx.fail("the output_shape attribute is not supported (give pads "
+                    "and output_padding)");
+  std::string autoPad = ctx.stringAttr("auto_pad", "NOTSET");
+  if (autoPad != "NOTSET" && autoPad != "VALID")
+    return ctx.fail("auto_pad " + autoPad + " is not supported");
+  std::optional<std::string> bytes = ctx.constantBytes(1);
+  if (!bytes)
+    return ctx.fail("takes constant weights");
+  int64_t group = ctx.intAttr("group", 1);
+  int64_t channels = xType.getDimSize(1);
+  llvm::ArrayRef<int64_t> w = wType.getShape();
+  bool depthwise = group == channels && w[1] == 1 && group > 1;
+  if (group != 1 && !depthwise)
+    return ctx.fail("group " + llvm::Twine(group) +
+                    " is not supported (1, or one group per channel)");
+  if (w[0] != channels)
+    return ctx.fail("the weights have " + llvm::Twine(w[0]) +
+                    " input channels, the input " + llvm::Twine(channels));
+  std::vector<int64_t> kernel = ctx.intsAttr("kernel_shape", {w[2], w[3]});
+  std::vector<int64_t> strides = ctx.intsAttr("strides", {1, 1});
+  std::vector<int64_t> dilations = ctx.intsAttr("dilations", {1, 1});
+  std::vector<int64_t> pads = ctx.intsAttr("pads", {0, 0, 0, 0});
+  std::vector<int64_t> extra = ctx.intsAttr("output_padding", {0, 0});
+  if (kernel.size() != 2 || strides.size() != 2 || dilations.size() != 2 ||
+      pads.size() != 4 || extra.size() != 2 || kernel[0] != w[2] ||
+      kernel[1] != w[3])
+    return ctx.fail("only 2-D windows are supported (kernel_shape, strides, "
+                    "dilations, output_padding of 2, pads of 4)");
+  if (autoPad == "VALID")
+    pads = {0, 0, 0, 0};
+  if (llvm::any_of(strides, [](int64_t v) { return v < 1; }) ||
+      llvm::any_of(dilations, [](int64_t v) { return v < 1; }))
+    return ctx.fail("takes strides and dilations of 1 or more");
+
+  // Weights C x M x kh x kw (one group) to M x C x kh x kw, flipped.
+  std::size_t size = element.getIntOrFloatBitWidth() / 8;
+  if (size == 0 || bytes->size() != std::size_t(wType.getNumElements()) * size)
+    return ctx.fail("has weights whose size does not match their shape");
+  int64_t kh = w[2], kw = w[3];
+  int64_t filters = depthwise ? channels : w[1];
+  int64_t perFilter = depthwise ? 1 : channels;
+  std::string flipped(bytes->size(), '\0');
+  for (int64_t m = 0; m < filters; ++m)
+    for (int64_t c = 0; c < perFilter; ++c)
+      for (int64_t a = 0; a < kh; ++a)
+        for (int64_t b = 0; b < kw; ++b) {
+          int64_t to = ((m * perFilter + c) * kh + a) * kw + b;
+          int64_t from = depthwise ? (m * kh + (kh - 1 - a)) * kw + (kw - 1 - b)
+                                   : ((c * w[1] + m) * kh + (kh - 1 - a)) * kw +
+                                         (kw - 1 - b);
+          std::memcpy(&flipped[std::size_t(to) * size],
+                      &(*bytes)[std::size_t(from) * size], size);
+        }
+  auto convType =
+      mlir::RankedTensorType::get({filters, perFilter, kh, kw}, element);
+
+  mlir::Value zero = ctx.scalar(element, 0);
+  if (strides[0] > 1 || strides[1] > 1) {
+    llvm::SmallVector<int64_t> shape(xType.getShape());
+    shape[2] = (shape[2] - 1) * strides[0] + 1;
+    shape[3] = (shape[3] - 1) * strides[1] + 1;
+    auto spread = mlir::RankedTensorType::get(shape, element);
+    llvm::SmallVector<mlir::Value> dims(4);
+    if (xType.isDynamicDim(0))
+      dims[0] = ctx.dim(x, 0);
+    llvm::SmallVector<mlir::OpFoldResult> offsets(4, ctx.b.getIndexAttr(0)),
+        sizes,
+        steps = {ctx.b.getIndexAttr(1), ctx.b.getIndexAttr(1),
+                 ctx.b.getIndexAttr(strides[0]),
+                 ctx.b.getIndexAttr(strides[1])};
+    for (int64_t d = 0; d < 4; ++d)
+      sizes.push_back(xType.isDynamicDim(d)
+                          ? mlir::OpFoldResult(dims[d])
+                          : ctx.b.getIndexAttr(xType.getDimSize(d)));
+    x = mlir::tensor::InsertSliceOp::create(ctx.b, ctx.loc, x,
+                                            ctx.filled(spread, zero, dims),
+                                            offsets, sizes, steps);
+  }
+  Window window;
+  window.kernel = kernel;
+  window.strides = {1, 1};
+  window.dilations = dilations;
+  for (int d = 0; d < 2; ++d) {
+    int64_t extent = dilations[d] * (kernel[d] - 1);
+    window.low.push_back(extent - pads[d]);
+    window.high.push_back(extent - pads[2 + d] + extra[d]);
+    if (window.low.back() < 0 || window.high.back() < 0)
+      return ctx.fail("pads larger than the kernel's extent are not "
+                      "supported");
+  }
+  x = padSpatial(ctx, x, window, zero);
+  auto dims = outputDims(ctx, x, out);
+  if (mlir::failed(dims))
+    return mlir::failure();
+  llvm::SmallVector<mlir::Value> all(4);
+  for (int64_t d = 0; d < 4; ++d)
+    all[d] = out.isDynamicDim(d) ? (*dims)[d] : nullptr;
+  mlir::Value y = convNhwc(ctx, x, convType, flipped, depthwise, out, all,
+                           ctx.b.getI64TensorAttr({1, 1}),
+                           ctx.b.getI64TensorAttr(dilations));
+  if (!y)
+    return mlir::failure();
   ctx.setOutput(0, y);
   return mlir::success();
 }
@@ -583,6 +714,7 @@ template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
 
 std::vector<OpConverter> convolutionConverters() {
   return {{"Conv", conv},
+          {"ConvTranspose", convTranspose},
           {"MaxPool", maxPool},
           {"AveragePool", averagePool},
           {"GlobalAveragePool", globalPool<false>},

@@ -381,6 +381,75 @@ mlir::LogicalResult prelu(NodeContext &ctx) {
       });
 }
 
+/// Mod: fmod=1 takes the dividend's sign (C's fmod, floats and integers);
+/// fmod=0, integers only, the divisor's (Python's %).
+mlir::LogicalResult mod(NodeContext &ctx) {
+  bool fmod = ctx.intAttr("fmod", 0) != 0;
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!out)
+    return mlir::failure();
+  if (!fmod && isFloat(out.getElementType()))
+    return ctx.fail("fmod=0 is defined for integers only; a float Mod needs "
+                    "fmod=1");
+  return apply(
+      ctx,
+      [fmod](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+             mlir::Type t) -> mlir::Value {
+        if (isFloat(t))
+          return mlir::arith::RemFOp::create(b, loc, a[0], a[1]);
+        mlir::Value r = mlir::arith::RemSIOp::create(b, loc, a[0], a[1]);
+        if (fmod)
+          return r;
+        // A non-zero remainder of the other sign than the divisor moves by it.
+        mlir::Value zero =
+            mlir::arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0));
+        mlir::Value nonZero = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::ne, r, zero);
+        mlir::Value rNegative = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::slt, r, zero);
+        mlir::Value dNegative = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::slt, a[1], zero);
+        mlir::Value differ =
+            mlir::arith::XOrIOp::create(b, loc, rNegative, dNegative);
+        mlir::Value moves =
+            mlir::arith::AndIOp::create(b, loc, nonZero, differ);
+        return mlir::arith::SelectOp::create(
+            b, loc, moves, mlir::arith::AddIOp::create(b, loc, r, a[1]), r);
+      });
+}
+
+/// Sign: -1, 0 or 1 (NaN stays NaN).
+mlir::LogicalResult sign(NodeContext &ctx) {
+  return apply(
+      ctx,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+         mlir::Type t) -> mlir::Value {
+        if (isFloat(t)) {
+          mlir::Value zero = floatConst(b, loc, t, 0);
+          mlir::Value positive = mlir::arith::CmpFOp::create(
+              b, loc, mlir::arith::CmpFPredicate::OGT, a[0], zero);
+          mlir::Value negative = mlir::arith::CmpFOp::create(
+              b, loc, mlir::arith::CmpFPredicate::OLT, a[0], zero);
+          mlir::Value y = mlir::arith::SelectOp::create(
+              b, loc, negative, floatConst(b, loc, t, -1), a[0]);
+          // Zero (of either sign) and NaN are their own sign.
+          return mlir::arith::SelectOp::create(b, loc, positive,
+                                               floatConst(b, loc, t, 1), y);
+        }
+        auto integer = [&](int64_t v) -> mlir::Value {
+          return mlir::arith::ConstantOp::create(b, loc,
+                                                 b.getIntegerAttr(t, v));
+        };
+        mlir::Value positive = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::sgt, a[0], integer(0));
+        mlir::Value negative = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::slt, a[0], integer(0));
+        mlir::Value y = mlir::arith::SelectOp::create(b, loc, negative,
+                                                      integer(-1), integer(0));
+        return mlir::arith::SelectOp::create(b, loc, positive, integer(1), y);
+      });
+}
+
 /// Clip(x, min?, max?): the bounds are optional inputs (scalars).
 mlir::LogicalResult clip(NodeContext &ctx) {
   llvm::SmallVector<mlir::Value> inputs;
@@ -482,6 +551,8 @@ std::vector<OpConverter> elementwiseConverters() {
       {"Where", where},
       {"PRelu", prelu},
       {"Clip", clip},
+      {"Mod", mod},
+      {"Sign", sign},
   };
 }
 

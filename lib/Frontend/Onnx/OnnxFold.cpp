@@ -25,6 +25,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <set>
@@ -104,6 +105,11 @@ std::optional<Known> fromTensor(const onnx::TensorProto &t) {
   }
   if (k.values.size() != count)
     return std::nullopt;
+  // Exporters write "from the far end" as the lowest int64s, which the
+  // fold keeps for what it does not know: a value as far out, known.
+  for (std::int64_t &v : k.values)
+    if (isUnknown(v))
+      v = kSymbolLimit;
   return k;
 }
 
@@ -147,6 +153,31 @@ knownShape(const std::map<std::string, const onnx::TypeProto *> &types,
   return dims;
 }
 
+/// The dims of values of `shapes` broadcast together (numpy's rule), if
+/// they broadcast and hold `count` elements: the folds read each input
+/// either whole or as its single element.
+std::optional<std::vector<std::int64_t>>
+broadcastDims(std::initializer_list<const Known *> shapes, std::size_t count) {
+  std::vector<std::int64_t> dims;
+  for (const Known *k : shapes) {
+    if (k->dims.size() > dims.size())
+      dims.insert(dims.begin(), k->dims.size() - dims.size(), 1);
+    for (std::size_t i = 0; i < k->dims.size(); ++i) {
+      std::int64_t &d = dims[dims.size() - k->dims.size() + i];
+      std::int64_t e = k->dims[i];
+      if (d != e && d != 1 && e != 1)
+        return std::nullopt;
+      d = d == 1 ? e : d;
+    }
+  }
+  std::size_t n = 1;
+  for (std::int64_t d : dims)
+    n *= std::size_t(d);
+  if (n != count)
+    return std::nullopt;
+  return dims;
+}
+
 /// Elementwise integer arithmetic of two known values, one of which may be
 /// a single element.
 std::optional<Known>
@@ -156,6 +187,11 @@ arithmetic(const Known &a, const Known &b,
       b.values.size() != 1)
     return std::nullopt;
   Known r = a.values.size() >= b.values.size() ? a : b;
+  // A scalar and a one-element vector make a vector.
+  auto dims = broadcastDims({&a, &b}, r.values.size());
+  if (!dims)
+    return std::nullopt;
+  r.dims = *dims;
   for (std::size_t i = 0; i < r.values.size(); ++i) {
     std::int64_t x = a.values[a.values.size() == 1 ? 0 : i],
                  y = b.values[b.values.size() == 1 ? 0 : i];
@@ -210,6 +246,30 @@ fold(const onnx::NodeProto &node,
         std::count(input(1)->values.begin(), input(1)->values.end(), 0))
       return std::nullopt;
     return arithmetic(*input(0), *input(1), f);
+  }
+  if ((op == "Mod" || op == "Max" || op == "Min") && all(2) &&
+      node.input_size() == 2) {
+    if (op == "Mod" &&
+        std::count(input(1)->values.begin(), input(1)->values.end(), 0))
+      return std::nullopt;
+    const onnx::AttributeProto *fmod = attribute(node, "fmod");
+    bool cStyle = fmod && fmod->i();
+    if (op == "Max")
+      return arithmetic(
+          *input(0), *input(1),
+          [](std::int64_t x, std::int64_t y) { return std::max(x, y); });
+    if (op == "Min")
+      return arithmetic(
+          *input(0), *input(1),
+          [](std::int64_t x, std::int64_t y) { return std::min(x, y); });
+    // fmod=0: the divisor's sign (Python's %), what shape code computes.
+    return arithmetic(*input(0), *input(1),
+                      [cStyle](std::int64_t x, std::int64_t y) {
+                        std::int64_t r = y ? x % y : 0;
+                        if (!cStyle && r != 0 && ((r < 0) != (y < 0)))
+                          r += y;
+                        return r;
+                      });
   }
   if (op == "Gather" && all(2)) {
     const Known &data = *input(0), &indices = *input(1);
@@ -301,6 +361,10 @@ fold(const onnx::NodeProto &node,
     for (const Known *in : {&c, &x, &y})
       if (in->values.size() != n && in->values.size() != 1)
         return std::nullopt;
+    auto dims = broadcastDims({&c, &x, &y}, n);
+    if (!dims)
+      return std::nullopt;
+    k.dims = *dims;
     auto at = [&](const Known &in, std::size_t i) {
       return in.values[in.values.size() == 1 ? 0 : i];
     };
@@ -313,26 +377,123 @@ fold(const onnx::NodeProto &node,
     return k;
   }
   if (op == "Slice" && all(3)) {
+    // Along one axis, any step: what F.pad's exported pads go through (a
+    // reversal of a [n, 2] matrix).
     const Known &data = *input(0);
-    if (data.dims.size() != 1 || input(1)->values.size() != 1 ||
+    std::int64_t rank = std::int64_t(data.dims.size());
+    std::int64_t axis = 0, step = 1;
+    bool hasAxes = node.input_size() > 3 && !node.input(3).empty();
+    bool hasSteps = node.input_size() > 4 && !node.input(4).empty();
+    if (rank < 1 || input(1)->values.size() != 1 ||
         input(2)->values.size() != 1 || !input(1)->complete() ||
         !input(2)->complete() ||
-        (node.input_size() > 4 && !node.input(4).empty() &&
-         (!input(4) || input(4)->values != std::vector<std::int64_t>{1})))
+        (hasAxes && (!input(3) || input(3)->values.size() != 1 ||
+                     !input(3)->complete())) ||
+        (hasSteps &&
+         (!input(4) || input(4)->values.size() != 1 || !input(4)->complete())))
       return std::nullopt;
-    std::int64_t n = std::int64_t(data.values.size());
-    auto clampIndex = [&](std::int64_t v) {
-      return std::clamp<std::int64_t>(v < 0 ? v + n : v, 0, n);
-    };
-    std::int64_t b = clampIndex(input(1)->values[0]),
-                 e = clampIndex(input(2)->values[0]);
+    if (hasAxes)
+      axis = input(3)->values[0] < 0 ? input(3)->values[0] + rank
+                                     : input(3)->values[0];
+    if (hasSteps)
+      step = input(4)->values[0];
+    if (axis < 0 || axis >= rank || step == 0)
+      return std::nullopt;
+    std::int64_t n = data.dims[std::size_t(axis)], inner = 1, outer = 1;
+    for (std::int64_t d = 0; d < rank; ++d) {
+      if (d < axis)
+        outer *= data.dims[std::size_t(d)];
+      else if (d > axis)
+        inner *= data.dims[std::size_t(d)];
+    }
+    if (outer * n * inner != std::int64_t(data.values.size()))
+      return std::nullopt;
+    std::int64_t b = input(1)->values[0], e = input(2)->values[0];
+    b = b < 0 ? b + n : b;
+    e = e < 0 ? e + n : e;
+    std::vector<std::int64_t> picked;
+    if (step > 0) {
+      b = std::clamp<std::int64_t>(b, 0, n);
+      e = std::clamp<std::int64_t>(e, 0, n);
+      for (std::int64_t i = b; i < e; i += step)
+        picked.push_back(i);
+    } else {
+      b = std::clamp<std::int64_t>(b, 0, n - 1);
+      e = std::clamp<std::int64_t>(e, -1, n - 1);
+      for (std::int64_t i = b; i > e; i += step)
+        picked.push_back(i);
+    }
     Known k;
-    for (std::int64_t i = b; i < e; ++i)
-      k.values.push_back(data.values[std::size_t(i)]);
-    k.dims = {std::int64_t(k.values.size())};
+    k.dims = data.dims;
+    k.dims[std::size_t(axis)] = std::int64_t(picked.size());
+    for (std::int64_t o = 0; o < outer; ++o)
+      for (std::int64_t i : picked)
+        for (std::int64_t j = 0; j < inner; ++j)
+          k.values.push_back(data.values[std::size_t((o * n + i) * inner + j)]);
+    return k;
+  }
+  if (op == "Transpose" && all(1)) {
+    const Known &data = *input(0);
+    std::size_t rank = data.dims.size();
+    std::vector<std::int64_t> perm;
+    if (const onnx::AttributeProto *p = attribute(node, "perm"))
+      perm.assign(p->ints().begin(), p->ints().end());
+    else
+      for (std::size_t d = rank; d-- > 0;)
+        perm.push_back(std::int64_t(d));
+    std::vector<bool> seen(rank);
+    for (std::int64_t p : perm) {
+      if (p < 0 || std::size_t(p) >= rank || seen[std::size_t(p)])
+        return std::nullopt;
+      seen[std::size_t(p)] = true;
+    }
+    if (perm.size() != rank)
+      return std::nullopt;
+    std::vector<std::int64_t> strides(rank, 1);
+    for (std::size_t d = rank; d-- > 1;)
+      strides[d - 1] = strides[d] * data.dims[d];
+    Known k;
+    for (std::int64_t p : perm)
+      k.dims.push_back(data.dims[std::size_t(p)]);
+    std::vector<std::int64_t> at(rank, 0);
+    for (std::size_t count = 0; count < data.values.size(); ++count) {
+      std::int64_t from = 0;
+      for (std::size_t d = 0; d < rank; ++d)
+        from += at[d] * strides[std::size_t(perm[d])];
+      k.values.push_back(data.values[std::size_t(from)]);
+      for (std::size_t d = rank; d-- > 0;) {
+        if (++at[d] < k.dims[d])
+          break;
+        at[d] = 0;
+      }
+    }
     return k;
   }
   return std::nullopt;
+}
+
+/// The type of a Resize's output from its partly known sizes: the known
+/// ones as they are, a named dim as that dim.
+std::optional<onnx::TypeProto>
+resizedType(const onnx::NodeProto &node, const Known &sizes,
+            const std::map<std::string, const onnx::TypeProto *> &types) {
+  auto it = types.find(node.input(0));
+  auto in = knownShape(types, node.input(0));
+  if (it == types.end() || !in || sizes.dims.size() != 1 ||
+      sizes.values.size() != in->size())
+    return std::nullopt;
+  onnx::TypeProto type;
+  onnx::TypeProto::Tensor *t = type.mutable_tensor_type();
+  t->set_elem_type(it->second->tensor_type().elem_type());
+  onnx::TensorShapeProto *s = t->mutable_shape();
+  for (std::int64_t v : sizes.values) {
+    onnx::TensorShapeProto::Dimension *dim = s->add_dim();
+    if (!isUnknown(v))
+      dim->set_dim_value(v);
+    else if (isSymbol(v))
+      dim->set_dim_param(symbolNames[std::size_t(v - kFirstSymbol)]);
+  }
+  return type;
 }
 
 /// The type of a Reshape's output from its input's type and its partly
@@ -499,12 +660,17 @@ foldShapeArithmetic(onnx::ModelProto &model,
         auto it = known.find(node.input(i));
         return it == known.end() ? nullptr : &it->second;
       };
-      if ((node.op_type() == "Reshape" || node.op_type() == "Expand") &&
-          input(1) && !input(1)->complete()) {
+      // The shape operand: Resize's sizes, the others' input 1.
+      int shapeInput = node.op_type() == "Resize" ? 3 : 1;
+      if ((node.op_type() == "Reshape" || node.op_type() == "Expand" ||
+           node.op_type() == "Resize") &&
+          input(shapeInput) && !input(shapeInput)->complete()) {
         auto t = types.find(out);
-        auto type = node.op_type() == "Reshape"
-                        ? reshapedType(node, *input(1), types)
-                        : expandedType(node, *input(1), types);
+        const Known &shape = *input(shapeInput);
+        auto type =
+            node.op_type() == "Reshape"  ? reshapedType(node, shape, types)
+            : node.op_type() == "Expand" ? expandedType(node, shape, types)
+                                         : resizedType(node, shape, types);
         // Only where it says more than shape inference did.
         auto dimsKnown = [](const onnx::TypeProto &p) {
           int n = 0;

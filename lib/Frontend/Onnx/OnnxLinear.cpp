@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace aot::onnx_import {
@@ -323,10 +325,167 @@ mlir::LogicalResult gemm(NodeContext &ctx) {
   return mlir::success();
 }
 
+/// Einsum as one linalg.generic contraction: a loop per letter, the
+/// output's letters parallel, the others reductions. An ellipsis stands
+/// for the leading dims not named, broadcast as numpy does; a letter
+/// repeated in one term reads its diagonal.
+mlir::LogicalResult einsum(NodeContext &ctx) {
+  std::string equation;
+  for (char c : ctx.stringAttr("equation", ""))
+    if (c != ' ')
+      equation += c;
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!out)
+    return mlir::failure();
+  int n = ctx.node().input_size();
+  llvm::SmallVector<mlir::Value> inputs;
+  for (int i = 0; i < n; ++i) {
+    inputs.push_back(ctx.input(i));
+    if (!inputs.back())
+      return mlir::failure();
+  }
+  size_t arrow = equation.find("->");
+  std::string lhs = equation.substr(0, arrow);
+  llvm::SmallVector<llvm::StringRef> terms;
+  llvm::StringRef(lhs).split(terms, ',');
+  if (int(terms.size()) != n)
+    return ctx.fail("equation '" + equation + "' has " +
+                    llvm::Twine(terms.size()) + " terms for " + llvm::Twine(n) +
+                    " inputs");
+  // Letters not in the equation stand for the dims of the ellipsis.
+  std::string spare;
+  for (char c = 'A'; c <= 'Z'; ++c)
+    if (equation.find(c) == std::string::npos)
+      spare += c;
+  int64_t ellipsisRank = 0;
+  llvm::SmallVector<std::string> named;
+  for (int i = 0; i < n; ++i) {
+    std::string term = terms[i].str();
+    int64_t rank =
+        llvm::cast<mlir::RankedTensorType>(inputs[i].getType()).getRank();
+    size_t dots = term.find("...");
+    int64_t letters =
+        int64_t(term.size()) - (dots == std::string::npos ? 0 : 3);
+    if (dots == std::string::npos ? letters != rank : letters > rank)
+      return ctx.fail("term '" + term + "' of equation '" + equation +
+                      "' does not match input " + llvm::Twine(i) + " of rank " +
+                      llvm::Twine(rank));
+    if (dots != std::string::npos) {
+      int64_t extra = rank - letters;
+      ellipsisRank = std::max(ellipsisRank, extra);
+      term =
+          term.substr(0, dots) +
+          spare.substr(spare.size() - std::min<size_t>(extra, spare.size())) +
+          term.substr(dots + 3);
+    }
+    named.push_back(term);
+  }
+  if (ellipsisRank > int64_t(spare.size()))
+    return ctx.fail("equation '" + equation + "' has too many dims");
+  std::string ellipsis = spare.substr(spare.size() - ellipsisRank);
+  std::string result;
+  if (arrow != std::string::npos) {
+    result = equation.substr(arrow + 2);
+    size_t dots = result.find("...");
+    if (dots != std::string::npos)
+      result = result.substr(0, dots) + ellipsis + result.substr(dots + 3);
+  } else {
+    // Implicit output: the ellipsis, then the letters used once, sorted.
+    std::string once;
+    for (char c = 'a'; c <= 'z'; ++c) {
+      int uses = 0;
+      for (const std::string &t : named)
+        uses += int(std::count(t.begin(), t.end(), c));
+      if (uses == 1)
+        once += c;
+    }
+    result = ellipsis + once;
+  }
+  for (char c : result)
+    if (!std::isalpha(static_cast<unsigned char>(c)) ||
+        std::count(result.begin(), result.end(), c) != 1)
+      return ctx.fail("equation '" + equation +
+                      "' has an output term that is not distinct letters");
+  if (int64_t(result.size()) != out.getRank())
+    return ctx.fail("equation '" + equation + "' gives rank " +
+                    llvm::Twine(result.size()) + ", the output has rank " +
+                    llvm::Twine(out.getRank()));
+  // Loops: the output's letters, then the summed ones.
+  std::string loops = result;
+  for (const std::string &t : named)
+    for (char c : t) {
+      if (!std::isalpha(static_cast<unsigned char>(c)))
+        return ctx.fail("equation '" + equation + "' is malformed");
+      if (loops.find(c) == std::string::npos)
+        loops += c;
+    }
+  // Where a letter's size comes from: a dim not of static size 1 where
+  // there is one (the others broadcast), else any.
+  llvm::SmallVector<std::pair<int, int64_t>> source(loops.size(), {-1, 0});
+  for (int i = 0; i < n; ++i) {
+    auto t = llvm::cast<mlir::RankedTensorType>(inputs[i].getType());
+    for (int64_t d = 0; d < t.getRank(); ++d) {
+      auto &s = source[loops.find(named[i][d])];
+      if (s.first < 0 || t.getDimSize(d) != 1)
+        s = {i, d};
+    }
+  }
+  for (size_t d = 0; d < result.size(); ++d)
+    if (source[d].first < 0)
+      return ctx.fail("equation '" + equation + "' has output letter '" +
+                      llvm::Twine(result[d]) + "' in no input");
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  llvm::SmallVector<mlir::AffineMap> maps;
+  for (int i = 0; i < n; ++i) {
+    auto t = llvm::cast<mlir::RankedTensorType>(inputs[i].getType());
+    llvm::SmallVector<mlir::AffineExpr> exprs;
+    for (int64_t d = 0; d < t.getRank(); ++d) {
+      size_t loop = loops.find(named[i][d]);
+      auto [si, sd] = source[loop];
+      auto st = llvm::cast<mlir::RankedTensorType>(inputs[si].getType());
+      bool broadcast = t.getDimSize(d) == 1 && st.getDimSize(sd) != 1;
+      exprs.push_back(broadcast ? mlir::getAffineConstantExpr(0, mctx)
+                                : mlir::getAffineDimExpr(loop, mctx));
+    }
+    maps.push_back(mlir::AffineMap::get(loops.size(), 0, exprs, mctx));
+  }
+  maps.push_back(mlir::AffineMap::getMultiDimIdentityMap(loops.size(), mctx)
+                     .getMajorSubMap(result.size()));
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(
+      loops.size(), mlir::utils::IteratorType::reduction);
+  llvm::SmallVector<mlir::Value> dims(out.getRank());
+  for (size_t d = 0; d < result.size(); ++d) {
+    iterators[d] = mlir::utils::IteratorType::parallel;
+    if (out.isDynamicDim(d))
+      dims[d] = ctx.dim(inputs[source[d].first], source[d].second);
+  }
+  mlir::Type element = out.getElementType();
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, inputs,
+      mlir::ValueRange{zeroFilled(ctx, out, dims)}, maps, iterators,
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        mlir::Value product = v[0];
+        for (int i = 1; i < n; ++i)
+          product = isFloat(element) ? mlir::Value(mlir::arith::MulFOp::create(
+                                           b, loc, product, v[i]))
+                                     : mlir::Value(mlir::arith::MulIOp::create(
+                                           b, loc, product, v[i]));
+        mlir::Value sum =
+            isFloat(element)
+                ? mlir::Value(
+                      mlir::arith::AddFOp::create(b, loc, v[n], product))
+                : mlir::Value(
+                      mlir::arith::AddIOp::create(b, loc, v[n], product));
+        mlir::linalg::YieldOp::create(b, loc, sum);
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
 } // namespace
 
 std::vector<OpConverter> linearConverters() {
-  return {{"MatMul", matMul}, {"Gemm", gemm}};
+  return {{"MatMul", matMul}, {"Gemm", gemm}, {"Einsum", einsum}};
 }
 
 } // namespace aot::onnx_import

@@ -223,7 +223,8 @@ const OpConverter *findConverter(llvm::StringRef opType) {
     llvm::StringMap<OpConverter> t;
     for (auto part :
          {elementwiseConverters, linearConverters, recurrentConverters,
-          convolutionConverters, shapeConverters, normalizationConverters})
+          convolutionConverters, shapeConverters, normalizationConverters,
+          indexingConverters, resizeConverters})
       for (OpConverter &c : part())
         t.try_emplace(c.opType, c);
     return t;

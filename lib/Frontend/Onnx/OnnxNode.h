@@ -127,5 +127,7 @@ std::vector<OpConverter> recurrentConverters();
 std::vector<OpConverter> convolutionConverters();
 std::vector<OpConverter> shapeConverters();
 std::vector<OpConverter> normalizationConverters();
+std::vector<OpConverter> indexingConverters();
+std::vector<OpConverter> resizeConverters();
 
 } // namespace aot::onnx_import

@@ -250,30 +250,26 @@ mlir::LogicalResult batchNorm(NodeContext &ctx) {
   return mlir::success();
 }
 
-/// LayerNormalization over the dims from `axis` on: mean and variance by
-/// two reductions, then one elementwise pass with scale and bias.
-mlir::LogicalResult layerNorm(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0), scale = ctx.input(1);
-  mlir::RankedTensorType out = ctx.outputType(0);
-  if (!x || !scale || !out)
-    return mlir::failure();
-  for (int i = 1; i < ctx.numOutputs(); ++i)
-    if (!ctx.node().output(i).empty())
-      return ctx.fail("the Mean and InvStdDev outputs are not supported");
-  int64_t rank = out.getRank();
-  int64_t axis = ctx.intAttr("axis", -1);
-  if (axis < 0)
-    axis += rank;
-  std::set<int64_t> axes;
-  for (int64_t d = axis; d < rank; ++d)
-    axes.insert(d);
-  auto keptType = [&](mlir::RankedTensorType t) {
-    llvm::SmallVector<int64_t> shape(t.getShape());
-    for (int64_t d : axes)
-      shape[d] = 1;
-    return mlir::RankedTensorType::get(shape, t.getElementType());
-  };
-  mlir::RankedTensorType statType = keptType(out);
+/// `x` normalized over `axes` (mean 0, variance 1, by two reductions),
+/// times `scale` plus `bias` (null: none), both broadcast to `out` as
+/// numpy does, in one elementwise pass. Null after an error.
+mlir::Value normalized(NodeContext &ctx, mlir::Value x,
+                       const std::set<int64_t> &axes, mlir::Value scale,
+                       mlir::Value bias, double epsilon,
+                       mlir::RankedTensorType out) {
+  double count = 1;
+  for (int64_t d : axes) {
+    if (out.isDynamicDim(d)) {
+      (void)ctx.fail("takes static sizes in the normalized dims (dim " +
+                     llvm::Twine(d) + " is dynamic)");
+      return nullptr;
+    }
+    count *= double(out.getDimSize(d));
+  }
+  llvm::SmallVector<int64_t> kept(out.getShape());
+  for (int64_t d : axes)
+    kept[d] = 1;
+  auto statType = mlir::RankedTensorType::get(kept, out.getElementType());
   mlir::Value mean = reduce(ctx, x, axes, true, Reduction::Mean, statType);
   mlir::Value centered =
       elementwise(ctx, {x, mean}, out,
@@ -283,20 +279,11 @@ mlir::LogicalResult layerNorm(NodeContext &ctx) {
                   });
   mlir::Value variance =
       reduce(ctx, centered, axes, true, Reduction::SumSquare, statType);
-  double count = 1;
-  for (int64_t d : axes)
-    count *= double(out.getDimSize(d));
-  double epsilon = ctx.floatAttr("epsilon", 1e-5f);
   llvm::SmallVector<mlir::Value> inputs = {centered, variance, scale};
-  bool withBias = ctx.hasInput(2);
-  if (withBias) {
-    mlir::Value bias = ctx.input(2);
-    if (!bias)
-      return mlir::failure();
+  if (bias)
     inputs.push_back(bias);
-  }
-  ctx.setOutput(
-      0, elementwise(ctx, inputs, out,
+  bool withBias = bool(bias);
+  return elementwise(ctx, inputs, out,
                      [=](mlir::OpBuilder &b, mlir::Location loc,
                          mlir::ValueRange v, mlir::Type t) -> mlir::Value {
                        mlir::Value var = mlir::arith::DivFOp::create(
@@ -312,7 +299,55 @@ mlir::LogicalResult layerNorm(NodeContext &ctx) {
                        if (withBias)
                          y = mlir::arith::AddFOp::create(b, loc, y, v[3]);
                        return y;
-                     }));
+                     });
+}
+
+/// LayerNormalization over the dims from `axis` on.
+mlir::LogicalResult layerNorm(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0), scale = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !scale || !out)
+    return mlir::failure();
+  for (int i = 1; i < ctx.numOutputs(); ++i)
+    if (!ctx.node().output(i).empty())
+      return ctx.fail("the Mean and InvStdDev outputs are not supported");
+  int64_t rank = out.getRank();
+  int64_t axis = ctx.intAttr("axis", -1);
+  if (axis < 0)
+    axis += rank;
+  std::set<int64_t> axes;
+  for (int64_t d = axis; d < rank; ++d)
+    axes.insert(d);
+  mlir::Value bias;
+  if (ctx.hasInput(2) && !(bias = ctx.input(2)))
+    return mlir::failure();
+  mlir::Value y = normalized(ctx, x, axes, scale, bias,
+                             ctx.floatAttr("epsilon", 1e-5f), out);
+  if (!y)
+    return mlir::failure();
+  ctx.setOutput(0, y);
+  return mlir::success();
+}
+
+/// InstanceNormalization: each channel of each item normalized over its
+/// spatial dims, then scaled and shifted per channel.
+mlir::LogicalResult instanceNorm(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0), scale = ctx.input(1), bias = ctx.input(2);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !scale || !bias || !out)
+    return mlir::failure();
+  int64_t rank = out.getRank();
+  if (rank < 3)
+    return ctx.fail("takes an input of rank 3 or more (N, C, D1, ...)");
+  std::set<int64_t> axes;
+  for (int64_t d = 2; d < rank; ++d)
+    axes.insert(d);
+  mlir::Value y = normalized(ctx, x, axes, alongChannels(ctx, scale, rank),
+                             alongChannels(ctx, bias, rank),
+                             ctx.floatAttr("epsilon", 1e-5f), out);
+  if (!y)
+    return mlir::failure();
+  ctx.setOutput(0, y);
   return mlir::success();
 }
 
@@ -324,6 +359,7 @@ std::vector<OpConverter> normalizationConverters() {
       {"LogSoftmax", softmax},
       {"BatchNormalization", batchNorm},
       {"LayerNormalization", layerNorm},
+      {"InstanceNormalization", instanceNorm},
       {"ReduceSum", reduceOp<Reduction::Sum>, {1}},
       {"ReduceMean", reduceOp<Reduction::Mean>, {1}},
       {"ReduceMax", reduceOp<Reduction::Max>, {1}},

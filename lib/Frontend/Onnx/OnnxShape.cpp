@@ -238,7 +238,9 @@ mlir::LogicalResult shape(NodeContext &ctx) {
   return mlir::success();
 }
 
-/// Slice with constant starts, ends, axes and steps (positive).
+/// Slice with constant starts, ends, axes and steps. A negative step
+/// (along a static dim) takes the elements it walks over with the positive
+/// step, then reverses them.
 mlir::LogicalResult slice(NodeContext &ctx) {
   mlir::Value x = ctx.input(0);
   mlir::RankedTensorType out = ctx.outputType(0);
@@ -269,13 +271,30 @@ mlir::LogicalResult slice(NodeContext &ctx) {
   for (int64_t d = 0; d < rank; ++d)
     sizes.push_back(t.isDynamicDim(d) ? mlir::OpFoldResult(ctx.dim(x, d))
                                       : ctx.b.getIndexAttr(t.getDimSize(d)));
+  llvm::SmallVector<int64_t> reversed;
   for (std::size_t i = 0; i < axes.size(); ++i) {
     int64_t axis = axes[i] < 0 ? axes[i] + rank : axes[i];
     if (axis < 0 || axis >= rank)
       return ctx.fail("axis " + llvm::Twine(axes[i]) + " is out of range");
-    if (steps[i] <= 0)
-      return ctx.fail("takes positive steps only");
+    if (steps[i] == 0)
+      return ctx.fail("takes non-zero steps");
     int64_t size = t.getDimSize(axis);
+    if (steps[i] < 0) {
+      if (mlir::ShapedType::isDynamic(size))
+        return ctx.fail("takes positive steps along a dynamic dim");
+      int64_t step = -steps[i];
+      int64_t begin = (*starts)[i], end = (*ends)[i];
+      begin =
+          std::clamp<int64_t>(begin < 0 ? begin + size : begin, 0, size - 1);
+      end = std::clamp<int64_t>(end < 0 ? end + size : end, -1, size - 1);
+      int64_t count = begin > end ? (begin - end + step - 1) / step : 0;
+      offsets[axis] =
+          ctx.b.getIndexAttr(count ? begin - (count - 1) * step : 0);
+      sizes[axis] = ctx.b.getIndexAttr(count);
+      strides[axis] = ctx.b.getIndexAttr(step);
+      reversed.push_back(axis);
+      continue;
+    }
     if (mlir::ShapedType::isDynamic(size)) {
       // The clamped extent is the output's, which shape inference gave.
       if (out.isDynamicDim(axis))
@@ -299,8 +318,34 @@ mlir::LogicalResult slice(NodeContext &ctx) {
     sizes[axis] = ctx.b.getIndexAttr(count);
     strides[axis] = ctx.b.getIndexAttr(steps[i]);
   }
-  ctx.setOutput(0, mlir::tensor::ExtractSliceOp::create(
-                       ctx.b, ctx.loc, x, offsets, sizes, strides));
+  mlir::Value y = mlir::tensor::ExtractSliceOp::create(ctx.b, ctx.loc, x,
+                                                       offsets, sizes, strides);
+  if (!reversed.empty()) {
+    auto yType = llvm::cast<mlir::RankedTensorType>(y.getType());
+    mlir::MLIRContext *mctx = ctx.b.getContext();
+    llvm::SmallVector<mlir::AffineExpr> read;
+    llvm::SmallVector<mlir::Value> dims(rank);
+    for (int64_t d = 0; d < rank; ++d) {
+      mlir::AffineExpr e = mlir::getAffineDimExpr(d, mctx);
+      read.push_back(
+          llvm::is_contained(reversed, d) ? yType.getDimSize(d) - 1 - e : e);
+      if (yType.isDynamicDim(d))
+        dims[d] = ctx.dim(y, d);
+    }
+    auto generic = mlir::linalg::GenericOp::create(
+        ctx.b, ctx.loc, mlir::TypeRange{yType}, mlir::ValueRange{y},
+        mlir::ValueRange{ctx.empty(yType, dims)},
+        llvm::SmallVector<mlir::AffineMap>{
+            mlir::AffineMap::get(rank, 0, read, mctx),
+            mlir::AffineMap::getMultiDimIdentityMap(rank, mctx)},
+        llvm::SmallVector<mlir::utils::IteratorType>(
+            rank, mlir::utils::IteratorType::parallel),
+        [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+          mlir::linalg::YieldOp::create(b, loc, v[0]);
+        });
+    y = generic.getResult(0);
+  }
+  ctx.setOutput(0, y);
   return mlir::success();
 }
 
@@ -622,9 +667,19 @@ std::vector<OpConverter> shapeConverters() {
          mlir::Value x = ctx.input(0);
          if (!x)
            return mlir::failure();
-         if (ctx.numOutputs() > 1 && !ctx.node().output(1).empty())
-           return ctx.fail("the mask output is not supported");
          ctx.setOutput(0, x);
+         // In inference nothing is dropped: the mask is all true.
+         if (ctx.numOutputs() > 1 && !ctx.node().output(1).empty()) {
+           mlir::RankedTensorType mask = ctx.outputType(1);
+           if (!mask)
+             return mlir::failure();
+           llvm::SmallVector<mlir::Value> dims(mask.getRank());
+           for (int64_t d = 0; d < mask.getRank(); ++d)
+             if (mask.isDynamicDim(d))
+               dims[d] = ctx.dim(x, d);
+           ctx.setOutput(
+               1, ctx.filled(mask, ctx.scalar(mask.getElementType(), 1), dims));
+         }
          return mlir::success();
        }},
   };

@@ -9,7 +9,8 @@ refuses (an input no node makes), nodes out of order (a cycle), an opset
 newer than the importer reads, external data whose file is missing, too
 short, a FIFO, named by an absolute path, or at an offset that is not a
 number (and one that is right), an initializer whose data does not fill
-its shape, a string input.
+its shape, a string input; ops the converters refuse (a cubic Resize, a
+ScatterND that adds) and an Einsum whose terms do not match its inputs.
 """
 import os
 import sys
@@ -99,6 +100,29 @@ def main(out):
         [helper.make_node("Identity", ["x"], ["y"], name="same")],
         inputs=[s], outputs=[helper.make_tensor_value_info(
             "y", TensorProto.STRING, [2])]))
+
+    # Valid ONNX that the converters refuse, each naming what it takes.
+    image = helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                          [1, 1, 2, 2])
+    big = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1, 4, 4])
+    scales = numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "s")
+    save(out, "resize-cubic.onnx", model(
+        [helper.make_node("Resize", ["x", "", "s"], ["y"], name="up",
+                          mode="cubic")],
+        inputs=[image], outputs=[big], inits=[scales]))
+    save(out, "einsum-terms.onnx", model(
+        [helper.make_node("Einsum", ["x"], ["y"], name="contract",
+                          equation="ij,jk->ik")],
+        outputs=[helper.make_tensor_value_info("y", TensorProto.FLOAT,
+                                               [2, 4])]))
+    at = numpy_helper.from_array(np.zeros((1, 1), np.int64), "at")
+    row = numpy_helper.from_array(np.ones((1, 4), np.float32), "row")
+    save(out, "scatter-reduction.onnx", model(
+        [helper.make_node("ScatterND", ["x", "at", "row"], ["y"],
+                          name="put", reduction="add")],
+        outputs=[helper.make_tensor_value_info("y", TensorProto.FLOAT,
+                                               [2, 4])],
+        inits=[at, row]))
 
 
 if __name__ == "__main__":

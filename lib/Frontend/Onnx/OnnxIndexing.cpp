@@ -1,0 +1,461 @@
+//===- OnnxIndexing.cpp - ops that read or write by computed positions ----===//
+//
+// Tile, Trilu, CumSum, ArgMax/ArgMin, GatherElements and ScatterND. Each is
+// one linalg.generic whose body computes where it reads (tensor.extract at
+// indices from linalg.index), except ScatterND, a loop over the index
+// tuples that inserts one slice of the updates per tuple, in order, as
+// ONNX defines it.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Onnx/OnnxNode.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <limits>
+
+namespace aot::onnx_import {
+
+namespace {
+
+bool isFloat(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
+
+mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v) {
+  return mlir::arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// An index read from an integer tensor element, counted from the end of
+/// a dim of `size` when negative.
+mlir::Value wrappedIndex(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value element, mlir::Value size) {
+  mlir::Value i =
+      mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
+  mlir::Value negative = mlir::arith::CmpIOp::create(
+      b, loc, mlir::arith::CmpIPredicate::slt, i, indexConst(b, loc, 0));
+  return mlir::arith::SelectOp::create(
+      b, loc, negative, mlir::arith::AddIOp::create(b, loc, i, size), i);
+}
+
+/// The dynamic dims of `out` from `like`, a tensor of the same shape.
+llvm::SmallVector<mlir::Value>
+dynamicDimsOf(NodeContext &ctx, mlir::RankedTensorType out, mlir::Value like) {
+  llvm::SmallVector<mlir::Value> dims(out.getRank());
+  for (int64_t d = 0; d < out.getRank(); ++d)
+    if (out.isDynamicDim(d))
+      dims[d] = ctx.dim(like, d);
+  return dims;
+}
+
+llvm::SmallVector<mlir::utils::IteratorType> parallel(int64_t n) {
+  return llvm::SmallVector<mlir::utils::IteratorType>(
+      n, mlir::utils::IteratorType::parallel);
+}
+
+/// A normalized axis of a rank-`rank` tensor, or nullopt after an error.
+std::optional<int64_t> axisOf(NodeContext &ctx, int64_t axis, int64_t rank) {
+  if (axis < -rank || axis >= rank) {
+    (void)ctx.fail("axis " + llvm::Twine(axis) + " is out of range for rank " +
+                   llvm::Twine(rank));
+    return std::nullopt;
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// Tile: output index i reads input index i mod the input's size, per dim.
+mlir::LogicalResult tile(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  int64_t rank = out.getRank();
+  auto repeats = ctx.constantInts(1);
+  if (!repeats || int64_t(repeats->size()) != rank)
+    return ctx.fail("takes constant repeats, one per dim");
+  if (llvm::any_of(*repeats, [](int64_t r) { return r < 0; }))
+    return ctx.fail("takes no negative repeats");
+  llvm::SmallVector<mlir::Value> sizes, dims(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    sizes.push_back(ctx.dim(x, d));
+    if (out.isDynamicDim(d))
+      dims[d] = mlir::arith::MulIOp::create(
+          ctx.b, ctx.loc, sizes[d], indexConst(ctx.b, ctx.loc, (*repeats)[d]));
+  }
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{},
+      mlir::ValueRange{ctx.empty(out, dims)},
+      llvm::SmallVector<mlir::AffineMap>{
+          mlir::AffineMap::getMultiDimIdentityMap(rank, ctx.b.getContext())},
+      parallel(rank),
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange) {
+        llvm::SmallVector<mlir::Value> at;
+        for (int64_t d = 0; d < rank; ++d)
+          at.push_back(mlir::arith::RemUIOp::create(
+              b, loc, mlir::linalg::IndexOp::create(b, loc, d), sizes[d]));
+        mlir::linalg::YieldOp::create(
+            b, loc, mlir::tensor::ExtractOp::create(b, loc, x, at).getResult());
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
+/// Trilu: the upper (or lower) triangle of the last two dims from diagonal
+/// k on, zeros elsewhere.
+mlir::LogicalResult trilu(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  int64_t rank = out.getRank();
+  if (rank < 2)
+    return ctx.fail("takes a tensor of rank 2 or more");
+  bool upper = ctx.intAttr("upper", 1) != 0;
+  int64_t k = 0;
+  if (ctx.hasInput(1)) {
+    auto given = ctx.constantInts(1);
+    if (!given || given->size() != 1)
+      return ctx.fail("takes a constant diagonal k");
+    k = (*given)[0];
+  }
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  auto identity = mlir::AffineMap::getMultiDimIdentityMap(rank, mctx);
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x},
+      mlir::ValueRange{ctx.empty(out, dynamicDimsOf(ctx, out, x))},
+      llvm::SmallVector<mlir::AffineMap>{identity, identity}, parallel(rank),
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        mlir::Value i = mlir::linalg::IndexOp::create(b, loc, rank - 2);
+        mlir::Value j = mlir::linalg::IndexOp::create(b, loc, rank - 1);
+        mlir::Value diagonal = mlir::arith::SubIOp::create(b, loc, j, i);
+        mlir::Value keep =
+            mlir::arith::CmpIOp::create(b, loc,
+                                        upper ? mlir::arith::CmpIPredicate::sge
+                                              : mlir::arith::CmpIPredicate::sle,
+                                        diagonal, indexConst(b, loc, k));
+        mlir::Type t = out.getElementType();
+        mlir::Value zero =
+            mlir::arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
+        mlir::linalg::YieldOp::create(
+            b, loc,
+            mlir::arith::SelectOp::create(b, loc, keep, v[0], zero)
+                .getResult());
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
+/// CumSum along a constant axis: each output element sums the inputs up
+/// to it (before it when exclusive; from the end when reverse), as a
+/// reduction over a second index along the axis. Quadratic in the axis
+/// length, which positions and masks keep short.
+mlir::LogicalResult cumSum(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  int64_t rank = out.getRank();
+  auto given = ctx.constantInts(1);
+  if (!given || given->size() != 1)
+    return ctx.fail("takes a constant axis");
+  auto axis = axisOf(ctx, (*given)[0], rank);
+  if (!axis)
+    return mlir::failure();
+  bool exclusive = ctx.intAttr("exclusive", 0) != 0;
+  bool reverse = ctx.intAttr("reverse", 0) != 0;
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  llvm::SmallVector<mlir::AffineExpr> read, write;
+  for (int64_t d = 0; d < rank; ++d) {
+    read.push_back(mlir::getAffineDimExpr(d == *axis ? rank : d, mctx));
+    write.push_back(mlir::getAffineDimExpr(d, mctx));
+  }
+  auto iterators = parallel(rank);
+  iterators.push_back(mlir::utils::IteratorType::reduction);
+  mlir::Type t = out.getElementType();
+  mlir::Value init =
+      ctx.filled(out, ctx.scalar(t, 0), dynamicDimsOf(ctx, out, x));
+  auto predicate = reverse ? (exclusive ? mlir::arith::CmpIPredicate::ugt
+                                        : mlir::arith::CmpIPredicate::uge)
+                           : (exclusive ? mlir::arith::CmpIPredicate::ult
+                                        : mlir::arith::CmpIPredicate::ule);
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x},
+      mlir::ValueRange{init},
+      llvm::SmallVector<mlir::AffineMap>{
+          mlir::AffineMap::get(rank + 1, 0, read, mctx),
+          mlir::AffineMap::get(rank + 1, 0, write, mctx)},
+      iterators,
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        mlir::Value at = mlir::linalg::IndexOp::create(b, loc, *axis);
+        mlir::Value from = mlir::linalg::IndexOp::create(b, loc, rank);
+        mlir::Value counted =
+            mlir::arith::CmpIOp::create(b, loc, predicate, from, at);
+        mlir::Value zero =
+            mlir::arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
+        mlir::Value term =
+            mlir::arith::SelectOp::create(b, loc, counted, v[0], zero);
+        mlir::Value sum =
+            isFloat(t)
+                ? mlir::Value(mlir::arith::AddFOp::create(b, loc, v[1], term))
+                : mlir::Value(mlir::arith::AddIOp::create(b, loc, v[1], term));
+        mlir::linalg::YieldOp::create(b, loc, sum);
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
+/// ArgMax / ArgMin along `axis`: the first index of the extreme value (the
+/// last with select_last_index), as int64; NaN is never chosen.
+template <bool isMax> mlir::LogicalResult argExtreme(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  int64_t rank = xType.getRank();
+  auto axis = axisOf(ctx, ctx.intAttr("axis", 0), rank);
+  if (!axis)
+    return mlir::failure();
+  bool keep = ctx.intAttr("keepdims", 1) != 0;
+  bool last = ctx.intAttr("select_last_index", 0) != 0;
+  mlir::Type element = xType.getElementType();
+  if (!element.isIntOrFloat() || element.isInteger(1))
+    return ctx.fail("takes a float or integer tensor");
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  llvm::SmallVector<mlir::AffineExpr> write;
+  llvm::SmallVector<mlir::Value> dims(out.getRank());
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == *axis) {
+      if (keep)
+        write.push_back(mlir::getAffineConstantExpr(0, mctx));
+      continue;
+    }
+    int64_t o = int64_t(write.size());
+    write.push_back(mlir::getAffineDimExpr(d, mctx));
+    if (out.isDynamicDim(o))
+      dims[o] = ctx.dim(x, d);
+  }
+  // The extreme so far starts at the far end of the element type.
+  mlir::Value start;
+  if (auto f = llvm::dyn_cast<mlir::FloatType>(element)) {
+    llvm::APFloat inf = llvm::APFloat::getInf(f.getFloatSemantics(), isMax);
+    start = mlir::arith::ConstantOp::create(ctx.b, ctx.loc, element,
+                                            ctx.b.getFloatAttr(element, inf));
+  } else {
+    unsigned width = element.getIntOrFloatBitWidth();
+    llvm::APInt v = isMax ? llvm::APInt::getSignedMinValue(width)
+                          : llvm::APInt::getSignedMaxValue(width);
+    start = mlir::arith::ConstantOp::create(ctx.b, ctx.loc, element,
+                                            ctx.b.getIntegerAttr(element, v));
+  }
+  auto valueType = mlir::RankedTensorType::get(out.getShape(), element);
+  mlir::Value best = ctx.filled(valueType, start, dims);
+  mlir::Value index =
+      ctx.filled(out, ctx.scalar(out.getElementType(), 0), dims);
+  llvm::SmallVector<mlir::utils::IteratorType> iterators = parallel(rank);
+  iterators[*axis] = mlir::utils::IteratorType::reduction;
+  auto writeMap = mlir::AffineMap::get(rank, 0, write, mctx);
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{valueType, out}, mlir::ValueRange{x},
+      mlir::ValueRange{best, index},
+      llvm::SmallVector<mlir::AffineMap>{
+          mlir::AffineMap::getMultiDimIdentityMap(rank, mctx), writeMap,
+          writeMap},
+      iterators,
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        mlir::Value better;
+        if (isFloat(element))
+          better = mlir::arith::CmpFOp::create(
+              b, loc,
+              isMax ? (last ? mlir::arith::CmpFPredicate::OGE
+                            : mlir::arith::CmpFPredicate::OGT)
+                    : (last ? mlir::arith::CmpFPredicate::OLE
+                            : mlir::arith::CmpFPredicate::OLT),
+              v[0], v[1]);
+        else
+          better = mlir::arith::CmpIOp::create(
+              b, loc,
+              isMax ? (last ? mlir::arith::CmpIPredicate::sge
+                            : mlir::arith::CmpIPredicate::sgt)
+                    : (last ? mlir::arith::CmpIPredicate::sle
+                            : mlir::arith::CmpIPredicate::slt),
+              v[0], v[1]);
+        mlir::Value i = mlir::arith::IndexCastOp::create(
+            b, loc, out.getElementType(),
+            mlir::linalg::IndexOp::create(b, loc, *axis));
+        mlir::linalg::YieldOp::create(
+            b, loc,
+            mlir::ValueRange{
+                mlir::arith::SelectOp::create(b, loc, better, v[0], v[1]),
+                mlir::arith::SelectOp::create(b, loc, better, i, v[2])});
+      });
+  ctx.setOutput(0, generic.getResult(1));
+  return mlir::success();
+}
+
+/// GatherElements: each output element reads the data where its position
+/// is, but for the axis, where its indices element says.
+mlir::LogicalResult gatherElements(NodeContext &ctx) {
+  mlir::Value data = ctx.input(0), indices = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!data || !indices || !out)
+    return mlir::failure();
+  int64_t rank = out.getRank();
+  auto axis = axisOf(ctx, ctx.intAttr("axis", 0), rank);
+  if (!axis)
+    return mlir::failure();
+  mlir::Value size = ctx.dim(data, *axis);
+  auto identity =
+      mlir::AffineMap::getMultiDimIdentityMap(rank, ctx.b.getContext());
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{indices},
+      mlir::ValueRange{ctx.empty(out, dynamicDimsOf(ctx, out, indices))},
+      llvm::SmallVector<mlir::AffineMap>{identity, identity}, parallel(rank),
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        llvm::SmallVector<mlir::Value> at;
+        for (int64_t d = 0; d < rank; ++d)
+          at.push_back(d == *axis ? wrappedIndex(b, loc, v[0], size)
+                                  : mlir::Value(mlir::linalg::IndexOp::create(
+                                        b, loc, d)));
+        mlir::linalg::YieldOp::create(
+            b, loc,
+            mlir::tensor::ExtractOp::create(b, loc, data, at).getResult());
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
+/// `v` with its leading `n` dims folded into one (a new leading dim of 1
+/// when n is 0).
+mlir::Value foldLeadingDims(NodeContext &ctx, mlir::Value v, int64_t n) {
+  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
+  if (n == 1)
+    return v;
+  if (n == 0) {
+    llvm::SmallVector<int64_t> shape = {1};
+    llvm::append_range(shape, t.getShape());
+    llvm::SmallVector<mlir::ReassociationIndices> groups;
+    llvm::SmallVector<mlir::OpFoldResult> sizes = {ctx.b.getIndexAttr(1)};
+    for (int64_t d = 0; d < t.getRank(); ++d) {
+      groups.push_back(d == 0 ? mlir::ReassociationIndices{0, 1}
+                              : mlir::ReassociationIndices{d + 1});
+      sizes.push_back(t.isDynamicDim(d) ? mlir::OpFoldResult(ctx.dim(v, d))
+                                        : ctx.b.getIndexAttr(t.getDimSize(d)));
+    }
+    auto type = mlir::RankedTensorType::get(shape, t.getElementType());
+    if (t.getRank() == 0)
+      return mlir::tensor::ExpandShapeOp::create(
+          ctx.b, ctx.loc, type, v,
+          llvm::SmallVector<mlir::ReassociationIndices>{}, sizes);
+    return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, v, groups,
+                                               sizes);
+  }
+  llvm::SmallVector<mlir::ReassociationIndices> groups(1);
+  int64_t count = 1;
+  for (int64_t d = 0; d < n; ++d) {
+    groups[0].push_back(d);
+    count = (count == mlir::ShapedType::kDynamic || t.isDynamicDim(d))
+                ? mlir::ShapedType::kDynamic
+                : count * t.getDimSize(d);
+  }
+  llvm::SmallVector<int64_t> shape = {count};
+  for (int64_t d = n; d < t.getRank(); ++d) {
+    groups.push_back({d});
+    shape.push_back(t.getDimSize(d));
+  }
+  return mlir::tensor::CollapseShapeOp::create(
+      ctx.b, ctx.loc, mlir::RankedTensorType::get(shape, t.getElementType()), v,
+      groups);
+}
+
+/// ScatterND without reduction: the data, with the slice at each index
+/// tuple (the last dim of the indices) replaced by its updates, tuple by
+/// tuple in order (a later tuple wins where two are equal).
+mlir::LogicalResult scatterNd(NodeContext &ctx) {
+  mlir::Value data = ctx.input(0), indices = ctx.input(1),
+              updates = ctx.input(2);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!data || !indices || !updates || !out)
+    return mlir::failure();
+  std::string reduction = ctx.stringAttr("reduction", "none");
+  if (reduction != "none")
+    return ctx.fail("reduction '" + reduction + "' is not supported (none is)");
+  auto dataType = llvm::cast<mlir::RankedTensorType>(data.getType());
+  auto indexType = llvm::cast<mlir::RankedTensorType>(indices.getType());
+  int64_t r = dataType.getRank(), q = indexType.getRank();
+  if (q < 1 || indexType.isDynamicDim(q - 1))
+    return ctx.fail("takes indices whose last dim is static");
+  int64_t k = indexType.getDimSize(q - 1);
+  if (k < 1 || k > r)
+    return ctx.fail("takes index tuples of 1 to " + llvm::Twine(r) +
+                    " elements, not " + llvm::Twine(k));
+  mlir::Value tuples = foldLeadingDims(ctx, indices, q - 1);
+  mlir::Value slices = foldLeadingDims(ctx, updates, q - 1);
+  auto sliceTypeOf = [&] {
+    llvm::SmallVector<int64_t> shape(dataType.getShape().drop_front(k));
+    return mlir::RankedTensorType::get(shape, dataType.getElementType());
+  };
+  mlir::RankedTensorType sliceType = sliceTypeOf();
+  llvm::SmallVector<mlir::OpFoldResult> tail;
+  for (int64_t d = k; d < r; ++d)
+    tail.push_back(dataType.isDynamicDim(d)
+                       ? mlir::OpFoldResult(ctx.dim(data, d))
+                       : ctx.b.getIndexAttr(dataType.getDimSize(d)));
+  mlir::Value zero = indexConst(ctx.b, ctx.loc, 0);
+  mlir::Value one = indexConst(ctx.b, ctx.loc, 1);
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t d = 0; d < k; ++d)
+    sizes.push_back(ctx.dim(data, d));
+  mlir::Value count = ctx.dim(tuples, 0);
+  auto loop = mlir::scf::ForOp::create(ctx.b, ctx.loc, zero, count, one,
+                                       mlir::ValueRange{data});
+  {
+    mlir::OpBuilder::InsertionGuard guard(ctx.b);
+    ctx.b.setInsertionPointToStart(loop.getBody());
+    mlir::Value m = loop.getInductionVar();
+    mlir::Value acc = loop.getRegionIterArg(0);
+    llvm::SmallVector<mlir::OpFoldResult> offsets, lengths, strides;
+    for (int64_t d = 0; d < k; ++d) {
+      mlir::Value e = mlir::tensor::ExtractOp::create(
+          ctx.b, ctx.loc, tuples,
+          mlir::ValueRange{m, indexConst(ctx.b, ctx.loc, d)});
+      offsets.push_back(wrappedIndex(ctx.b, ctx.loc, e, sizes[d]));
+      lengths.push_back(ctx.b.getIndexAttr(1));
+    }
+    llvm::SmallVector<mlir::OpFoldResult> fromOffsets = {m},
+                                          fromLengths = {ctx.b.getIndexAttr(1)};
+    for (int64_t d = k; d < r; ++d) {
+      offsets.push_back(ctx.b.getIndexAttr(0));
+      fromOffsets.push_back(ctx.b.getIndexAttr(0));
+    }
+    llvm::append_range(lengths, tail);
+    llvm::append_range(fromLengths, tail);
+    strides.assign(r, ctx.b.getIndexAttr(1));
+    llvm::SmallVector<mlir::OpFoldResult> fromStrides(r - k + 1,
+                                                      ctx.b.getIndexAttr(1));
+    mlir::Value slice = mlir::tensor::ExtractSliceOp::create(
+        ctx.b, ctx.loc, sliceType, slices, fromOffsets, fromLengths,
+        fromStrides);
+    mlir::Value next = mlir::tensor::InsertSliceOp::create(
+        ctx.b, ctx.loc, slice, acc, offsets, lengths, strides);
+    mlir::scf::YieldOp::create(ctx.b, ctx.loc, next);
+  }
+  mlir::Value result = loop.getResult(0);
+  if (result.getType() != out)
+    result = mlir::tensor::CastOp::create(ctx.b, ctx.loc, out, result);
+  ctx.setOutput(0, result);
+  return mlir::success();
+}
+
+} // namespace
+
+std::vector<OpConverter> indexingConverters() {
+  return {
+      {"Tile", tile, {1}},           {"Trilu", trilu, {1}},
+      {"CumSum", cumSum, {1}},       {"ArgMax", argExtreme<true>},
+      {"ArgMin", argExtreme<false>}, {"GatherElements", gatherElements},
+      {"ScatterND", scatterNd},
+  };
+}
+
+} // namespace aot::onnx_import
