@@ -578,8 +578,13 @@ function(add_aot_target)
     set(torch_reference_option)
     set(made "ONNX")
     if(NOT ARG_SKIP_TEST)
-      list(APPEND torch_outputs ${reference})
-      set(torch_reference_option --reference=${reference})
+      # The sample inputs, and random ones with every dynamic dim at
+      # another size (the sample again where no dim is dynamic): the
+      # generated test runs on each.
+      set(other_reference ${base}.other_sizes.npz)
+      list(APPEND torch_outputs ${reference} ${other_reference})
+      set(torch_reference_option --reference=${reference}
+                                 --other-sizes=${other_reference})
       set(made "ONNX and reference tensors")
     endif()
     set(pythonpath_options)
@@ -804,11 +809,17 @@ function(add_aot_target)
   # executable can be pointed at another .npz by hand.
   add_test(NAME ${test_name}
            COMMAND ${test_name} --reference=${reference})
+  set(tests ${test_name})
+  if(DEFINED ARG_TORCH_LOADER)
+    add_test(NAME ${test_name}_other_sizes
+             COMMAND ${test_name} --reference=${other_reference})
+    list(APPEND tests ${test_name}_other_sizes)
+  endif()
   set(labels aot_tests ${ARG_LABELS})
   if(backend STREQUAL "Cuda")
     # Without a usable GPU the test says why and exits with 77: skipped.
     list(APPEND labels gpu)
-    set_tests_properties(${test_name} PROPERTIES SKIP_RETURN_CODE 77)
+    set_tests_properties(${tests} PROPERTIES SKIP_RETURN_CODE 77)
   endif()
-  set_tests_properties(${test_name} PROPERTIES LABELS "${labels}")
+  set_tests_properties(${tests} PROPERTIES LABELS "${labels}")
 endfunction()

@@ -289,6 +289,36 @@ def export(module, inputs, path, dynamic_dims=None, opset=DEFAULT_OPSET,
     return path
 
 
+def _other_size_inputs(torch, inputs, dynamic_dims, input_names):
+    """The sample inputs with every dynamic dim at another size (one more
+    where the sample has 1 or 2, one less above: a sequence stays within
+    what the model takes), drawn as the sample is: floats from a normal
+    distribution, integers between the sample's least and greatest value,
+    booleans at random; the same dims of equal inputs stay equal. None
+    where no dim is dynamic."""
+    axes = _dynamic_axes(dynamic_dims, inputs, input_names)
+    if not axes:
+        return None
+    generator = torch.Generator().manual_seed(0)
+    resized = []
+    for name, t in zip(input_names, inputs):
+        shape = list(t.shape)
+        for dim in (axes.get(name) or {}):
+            shape[dim] = shape[dim] + 1 if shape[dim] <= 2 else shape[dim] - 1
+        if t.dtype.is_floating_point:
+            r = torch.randn(shape, generator=generator).to(t.dtype)
+        elif t.dtype == torch.bool:
+            r = torch.randint(0, 2, shape, generator=generator).bool()
+        elif t.numel() == 0:
+            r = torch.zeros(shape, dtype=t.dtype)
+        else:
+            low, high = int(t.min()), int(t.max())
+            r = torch.randint(low, high + 1, shape, generator=generator,
+                              dtype=t.dtype)
+        resized.append(r)
+    return resized
+
+
 def _write_reference(torch, path, function, inputs, outputs):
     arrays = {}
     for i, t in enumerate(inputs):
@@ -305,30 +335,37 @@ def _write_reference(torch, path, function, inputs, outputs):
     return path
 
 
-def reference(loader_output, path, function=None, opset=DEFAULT_OPSET):
+def reference(loader_output, path, function=None, opset=DEFAULT_OPSET,
+              other_sizes=False):
     """Writes PATH, the reference .npz that add_aot_target's generated test
     reads: the sample inputs as FUNCTION/arg0..., and PyTorch's outputs on
     them as FUNCTION/result0... .
 
     FUNCTION: the compiled function's name; None: the one aot-compile gives
-    the model's ONNX graph, found by exporting it to a temporary file. The
-    generated test runs one case per function, so only the sample inputs
-    are written, whatever the dynamic dims. Returns PATH."""
+    the model's ONNX graph, found by exporting it to a temporary file.
+    OTHER_SIZES: random inputs with every dynamic dim at another size in
+    place of the sample (the sample itself where no dim is dynamic), for a
+    second run of the generated test. Returns PATH."""
     torch, onnx = _require()
     model = loader_output.model
-    inputs = _tensors(torch, loader_output.inputs)
+    sample = _tensors(torch, loader_output.inputs)
+    inputs = sample
+    if other_sizes:
+        names = list(loader_output.input_names or
+                     ["input%d" % i for i in range(len(sample))])
+        inputs = _other_size_inputs(torch, sample, loader_output.dynamic_dims,
+                                    names) or sample
     if function is None:
         scratch = tempfile.mkdtemp(prefix="mlir_aot-torch-")
         try:
-            function, outputs = _export(
-                torch, onnx, model, inputs, os.path.join(scratch, "m.onnx"),
+            function, _ = _export(
+                torch, onnx, model, sample, os.path.join(scratch, "m.onnx"),
                 loader_output.dynamic_dims, opset, loader_output.input_names,
                 loader_output.output_names)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
-    else:
-        model.eval()
-        outputs = _forward(torch, model, inputs)
+    model.eval()
+    outputs = _forward(torch, model, inputs)
     return _write_reference(torch, os.fspath(path), function, inputs,
                             outputs)
 
@@ -447,6 +484,10 @@ def main(argv=None):
                         help="a function returning a LoaderOutput")
     parser.add_argument("--onnx", required=True, metavar="OUT.onnx")
     parser.add_argument("--reference", metavar="OUT.npz")
+    parser.add_argument("--other-sizes", metavar="OUT.npz",
+                        help="a second reference: random inputs with every "
+                        "dynamic dim at another size (the sample where no "
+                        "dim is dynamic)")
     parser.add_argument("--pythonpath", action="append", default=[],
                         metavar="DIR", help="where the loader's module is "
                         "(repeatable; each may be a %r-separated list)"
@@ -462,9 +503,19 @@ def main(argv=None):
             torch, onnx, loaded.model, loaded.inputs, args.onnx,
             loaded.dynamic_dims, args.opset, loaded.input_names,
             loaded.output_names)
+        inputs = _tensors(torch, loaded.inputs)
         if args.reference:
-            _write_reference(torch, args.reference, function,
-                             _tensors(torch, loaded.inputs), outputs)
+            _write_reference(torch, args.reference, function, inputs,
+                             outputs)
+        if args.other_sizes:
+            names = list(loaded.input_names or
+                         ["input%d" % i for i in range(len(inputs))])
+            other = _other_size_inputs(torch, inputs, loaded.dynamic_dims,
+                                       names)
+            if other is not None:
+                inputs, outputs = other, _forward(torch, loaded.model, other)
+            _write_reference(torch, args.other_sizes, function, inputs,
+                             outputs)
     except (ExportError, ValueError) as e:
         sys.stderr.write("mlir_aot.torch: error: %s\n" % e)
         return 1

@@ -9,7 +9,8 @@ attention path torch takes under no_grad has no export), compiled by
 aot-compile at -O0 and -O3 on one thread and on two, loaded with mlir_aot
 and called on seeded inputs, including a second batch size where the
 model's batch dim is dynamic. Every result must match PyTorch's within the
-model's tolerance. Exit 0 when all match; 1 naming each model, option set
+model's tolerance. Each model exported with static shapes must also
+compile for cuda:sm_90 (run on a GPU by the zoo_gpu.py tests). Exit 0 when all match; 1 naming each model, option set
 and the worst difference otherwise; 77 (skipped) when torch or onnx is
 missing, saying which.
 
@@ -231,12 +232,15 @@ class Model:
     """make() builds the module; inputs(batch) its seeded inputs; dynamic:
     the batch dim (dim 0 of every input and output) is exported dynamic;
     rtol/atol: the tolerance against PyTorch (float32 everywhere; the
-    looser ones for deep networks, where summation order differs)."""
+    looser ones for deep networks, where summation order differs); gpu:
+    whether its export with every dim static compiles for cuda:sm_90 (the
+    check compiles it; zoo_gpu.py runs the small ones on a GPU)."""
 
     def __init__(self, make, inputs, dynamic=True, rtol=1e-4, atol=1e-5,
-                 batch=1):
+                 batch=1, gpu=True):
         self.make, self.inputs, self.dynamic = make, inputs, dynamic
         self.rtol, self.atol, self.batch = rtol, atol, batch
+        self.gpu = gpu
 
 
 def vision(name, size=64, **kw):
@@ -273,8 +277,10 @@ def models():
             torch.randn(b, 8, 64), torch.randn(b, 10, 64)], batch=2),
         "gpt": Model(Gpt, tokens(16), batch=2, rtol=1e-3, atol=1e-4),
         "upsample": Model(Upsample, images((4, 5, 5)), batch=2),
+        # Its ScatterND's index tuples come from a reshape sized at run
+        # time, which the GPU target cannot read from device memory.
         "indexing": Model(Indexing, lambda b: [torch.randn(b, 6, 8)],
-                          batch=2),
+                          batch=2, gpu=False),
         "swin_t": vision("swin_t"),
         "vgg11": vision("vgg11", size=224),
         "lstm": Model(lambda: Recurrent(torch.nn.LSTM),
@@ -288,16 +294,19 @@ OPS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                         "zoo-ops.json")
 
 
-def export(name, workdir):
-    """The model's module, its inputs and the path of its ONNX export."""
+def export(name, workdir, dynamic=None):
+    """The model's module, its inputs and the path of its ONNX export (the
+    batch dim dynamic where the model's spec says, unless `dynamic` is
+    False)."""
     spec = models()[name]
     torch.manual_seed(0)
     module = spec.make().eval()
     inputs = spec.inputs(spec.batch)
     names = ["x%d" % i for i in range(len(inputs))]
-    path = os.path.join(workdir, name + ".onnx")
-    axes = ({n: {0: "batch"} for n in names + ["y"]} if spec.dynamic
-            else None)
+    dynamic = spec.dynamic if dynamic is None else dynamic
+    path = os.path.join(workdir, name + ("" if dynamic else "-static") +
+                        ".onnx")
+    axes = {n: {0: "batch"} for n in names + ["y"]} if dynamic else None
     torch.onnx.export(module, tuple(inputs), path, opset_version=17,
                       input_names=names, output_names=["y"],
                       dynamic_axes=axes)
@@ -365,6 +374,15 @@ def check(compiler, name, workdir):
                        [tuple(i.shape) for i in case],
                        float(np.max(np.abs(got - want))), worst, spec.rtol,
                        spec.atol))
+    if spec.gpu:
+        static = export(name, workdir, dynamic=False)[2]
+        run = subprocess.run(
+            [compiler, static, "--target=cuda:sm_90", "-O3", "-o",
+             os.path.join(workdir, name + "-cuda.so")],
+            capture_output=True, text=True)
+        if run.returncode != 0:
+            failures.append("%s --target=cuda:sm_90 (static shapes): "
+                            "aot-compile failed:\n%s" % (name, run.stderr))
     return failures
 
 

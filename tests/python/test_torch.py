@@ -273,6 +273,44 @@ class Reference(Base):
             assert_close(self, f(ref["%s/arg0" % f.name]),
                          ref["%s/result0" % f.name])
 
+    def test_other_sizes_change_every_dynamic_dim(self):
+        model = mlp()
+        x = torch.randn(4, 8)
+        loaded = aot_torch.LoaderOutput(model, [x], dynamic_dims={0: [0]})
+        path = aot_torch.reference(loaded, self.path("other.npz"),
+                                   function="f", other_sizes=True)
+        with np.load(path) as ref:
+            arg = ref["f/arg0"]
+            # One row less than the sample's four, the other dim as it was.
+            self.assertEqual(arg.shape, (3, 8))
+            self.assertFalse(np.array_equal(arg, x.numpy()[:3]))
+            np.testing.assert_array_equal(
+                ref["f/result0"],
+                model(torch.from_numpy(arg)).detach().numpy())
+
+    def test_other_sizes_of_tokens_stay_in_the_samples_range(self):
+        model = torch.nn.Embedding(10, 4)
+        tokens = torch.tensor([[0, 9, 3], [2, 2, 7]])
+        loaded = aot_torch.LoaderOutput(model, [tokens],
+                                        dynamic_dims={0: [0, 1]})
+        path = aot_torch.reference(loaded, self.path("tokens.npz"),
+                                   function="f", other_sizes=True)
+        with np.load(path) as ref:
+            arg = ref["f/arg0"]
+            # Both dims: 2 -> 3 and 3 -> 2.
+            self.assertEqual(arg.shape, (3, 2))
+            self.assertEqual(arg.dtype, np.int64)
+            self.assertTrue(((arg >= 0) & (arg <= 9)).all())
+
+    def test_other_sizes_without_dynamic_dims_are_the_sample(self):
+        model = mlp()
+        x = torch.randn(2, 8)
+        loaded = aot_torch.LoaderOutput(model, [x])
+        path = aot_torch.reference(loaded, self.path("same.npz"),
+                                   function="f", other_sizes=True)
+        with np.load(path) as ref:
+            np.testing.assert_array_equal(ref["f/arg0"], x.numpy())
+
     def test_function_name_follows_the_importer(self):
         self.assertEqual(aot_torch.function_name("torch_jit"), "torch_jit")
         self.assertEqual(aot_torch.function_name("main graph"), "main_graph")
@@ -316,6 +354,19 @@ class CommandLine(Base):
             np.testing.assert_array_equal(ref[name + "/arg0"], x.numpy())
             np.testing.assert_array_equal(ref[name + "/result0"],
                                           (torch.relu(x) * 3 - 1).numpy())
+
+    def test_writes_the_reference_at_other_sizes(self):
+        other = self.path("out/m.other.npz")
+        run = self.run_cli("--loader", "loader_mod:load", "--onnx",
+                           self.path("out/m.onnx"), "--other-sizes", other)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with np.load(other) as ref:
+            (arg,) = [k for k in ref.files if k.endswith("/arg0")]
+            (result,) = [k for k in ref.files if k.endswith("/result0")]
+            x = ref[arg]
+            self.assertEqual(x.shape, (2, 5))
+            np.testing.assert_array_equal(
+                ref[result], (torch.relu(torch.from_numpy(x)) * 3 - 1).numpy())
 
     def test_errors(self):
         out = ["--onnx", self.path("m.onnx")]

@@ -1,0 +1,35 @@
+"""Loaders of the zoo's small models for add_aot_target(TORCH_LOADER
+zoo_gpu:NAME TARGET cuda:sm_90): each returns the zoo's module (seeded
+weights) and seeded inputs at the zoo's batch size, exported with every dim
+static, so that the generated test checks the GPU code against PyTorch's
+outputs on a GPU machine (label gpu; scripts/gpu-bundle.sh carries it).
+
+A dynamic batch is not offered to the GPU target: the shape arithmetic it
+needs runs where the tensors are, and the CUDA back end refuses host code
+that reads a size computed in device memory.
+"""
+import torch
+
+from mlir_aot.torch import LoaderOutput
+
+import zoo
+
+# The zoo's models that join the GPU bundle: the small ones, whose weights
+# keep the bundle small. "indexing" is left out: its ScatterND's index
+# tuples come from a reshape sized at run time on the device.
+GPU_MODELS = ["small_cnn", "mlp", "lstm", "gru", "gpt", "vit",
+              "transformer_encoder", "transformer_decoder", "upsample"]
+
+
+def _loader(name):
+    def load():
+        spec = zoo.models()[name]
+        torch.manual_seed(0)
+        module = spec.make().eval()
+        return LoaderOutput(module, spec.inputs(spec.batch))
+    load.__name__ = name
+    return load
+
+
+for _name in GPU_MODELS:
+    globals()[_name] = _loader(_name)
