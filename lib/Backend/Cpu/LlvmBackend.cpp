@@ -284,15 +284,17 @@ static Status emitTo(llvm::Module &module, llvm::TargetMachine &tm,
 
 Expected<std::string> emitMachineCode(std::unique_ptr<llvm::Module> module,
                                       llvm::TargetMachine &tm, bool assembly) {
-  // The object is about as large as the module's data: room for it up front
-  // saves copying the weights each time the buffer would grow.
+  // The object is the module's data and its code: room for both up front
+  // saves copying the weights each time the buffer would grow (the code's
+  // size is not known before; pages reserved and not written cost no
+  // memory).
   uint64_t dataBytes = 0;
   const llvm::DataLayout &layout = module->getDataLayout();
   for (const llvm::GlobalVariable &global : module->globals())
     if (global.hasInitializer())
       dataBytes += layout.getTypeAllocSize(global.getValueType());
   std::string buffer;
-  buffer.reserve(dataBytes + (1u << 16));
+  buffer.reserve(dataBytes + dataBytes / 2 + (16u << 20));
   StringPwriteStream os(buffer);
   if (Status s = emitTo(*module, tm, os, assembly); !s)
     return s.error();

@@ -1,8 +1,6 @@
 //===- ObjectMerge.cpp - one relocatable object from several --------------===//
 #include "Backend/Cpu/ObjectMerge.h"
 
-#include "Support/FileWriter.h"
-
 #include "lld/Common/Driver.h"
 
 #include "llvm/ObjCopy/ConfigManager.h"
@@ -13,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <fstream>
 #include <mutex>
 
 LLD_HAS_DRIVER(elf)
@@ -26,26 +25,6 @@ std::mutex &linkerMutex() {
   static std::mutex mutex;
   return mutex;
 }
-
-/// A directory removed with what it holds when this goes out of scope.
-class TemporaryDirectory {
-public:
-  std::error_code create() {
-    return llvm::sys::fs::createUniqueDirectory("aot-partitions", path_);
-  }
-  std::string file(const std::string &name) const {
-    llvm::SmallString<256> p(path_);
-    llvm::sys::path::append(p, name);
-    return std::string(p);
-  }
-  ~TemporaryDirectory() {
-    if (!path_.empty())
-      (void)llvm::sys::fs::remove_directories(path_);
-  }
-
-private:
-  llvm::SmallString<256> path_;
-};
 
 /// `ld.lld -r -o OUTPUT INPUTS...`; LLD's messages in the error.
 Status linkRelocatable(const std::vector<std::string> &inputs,
@@ -69,55 +48,98 @@ Status linkRelocatable(const std::vector<std::string> &inputs,
   return Status::ok();
 }
 
-/// The object with its hidden symbols bound locally.
-Expected<std::string> localizeHidden(std::string object) {
-  auto binary = llvm::object::createBinary(
-      llvm::MemoryBufferRef(object, "merged.o"));
+/// `input` (an object file) with its hidden symbols bound locally, written
+/// to `output`: objcopy makes the whole object in a buffer of its own, which
+/// the file takes, so only one copy is in memory at a time.
+Status localizeHidden(const std::string &input, const std::string &output) {
+  auto merged = llvm::MemoryBuffer::getFile(input, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!merged)
+    return Error::at(input, 0, 0,
+                     "cannot read the merged object: " +
+                         merged.getError().message());
+  auto binary = llvm::object::createBinary((*merged)->getMemBufferRef());
   if (!binary)
     return Error::message("cannot read the merged object: " +
                           llvm::toString(binary.takeError()));
   llvm::objcopy::ConfigManager config;
   config.ELF.LocalizeHidden = true;
-  std::string localized;
-  localized.reserve(object.size());
-  llvm::raw_string_ostream os(localized);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(output, ec);
+  if (ec)
+    return Error::at(output, 0, 0, "cannot write: " + ec.message());
   if (llvm::Error err =
           llvm::objcopy::executeObjcopyOnBinary(config, **binary, os))
     return Error::message("cannot localize the merged object's symbols: " +
                           llvm::toString(std::move(err)));
-  return localized;
+  os.close();
+  if (os.has_error()) {
+    std::string why = os.error().message();
+    os.clear_error();
+    return Error::at(output, 0, 0, "cannot write: " + why);
+  }
+  return Status::ok();
 }
 
 } // namespace
 
-Expected<std::string> mergeObjects(const std::vector<std::string> &objects,
-                                   const std::string &triple) {
-  TemporaryDirectory dir;
-  if (std::error_code ec = dir.create())
+PartitionObjects::~PartitionObjects() {
+  if (!dir_.empty())
+    (void)llvm::sys::fs::remove_directories(dir_);
+}
+
+Status PartitionObjects::create() {
+  llvm::SmallString<256> dir;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("aot-partitions", dir))
     return Error::message("cannot create a directory for the partitions' "
                           "objects: " +
                           ec.message());
+  dir_ = std::string(dir);
+  return Status::ok();
+}
+
+std::string PartitionObjects::file(const std::string &name) const {
+  llvm::SmallString<256> p(dir_);
+  llvm::sys::path::append(p, name);
+  return std::string(p);
+}
+
+std::string PartitionObjects::path(unsigned k) const {
+  return file(std::to_string(k) + ".o");
+}
+
+Expected<std::string> PartitionObjects::read(const std::string &path) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in)
+    return Error::at(path, 0, 0, "cannot read an object made here");
+  std::string bytes(static_cast<std::size_t>(in.tellg()), '\0');
+  in.seekg(0);
+  if (!in.read(bytes.data(), std::streamsize(bytes.size())))
+    return Error::at(path, 0, 0, "cannot read an object made here");
+  return bytes;
+}
+
+Expected<std::string> PartitionObjects::merge(unsigned count,
+                                              const std::string &triple) const {
   std::vector<std::string> inputs;
-  for (size_t k = 0; k < objects.size(); ++k) {
+  for (unsigned k = 0; k < count; ++k) {
+    inputs.push_back(path(k));
     // LLD would take anything else for a linker script.
-    if (!llvm::StringRef(objects[k]).starts_with("\x7f" "ELF"))
+    char magic[4] = {};
+    std::ifstream in(inputs.back(), std::ios::binary);
+    if (!in.read(magic, 4) || llvm::StringRef(magic, 4) != "\x7f" "ELF")
       return Error::message("internal error: partition " + std::to_string(k) +
                             " of the code for " + triple +
                             " is not an ELF object");
-    inputs.push_back(dir.file(std::to_string(k) + ".o"));
-    if (std::error_code ec = writeFileAtomically(inputs.back(), objects[k]))
-      return Error::at(inputs.back(), 0, 0,
-                       "cannot write a partition's object: " + ec.message());
   }
-  std::string output = dir.file("merged.o");
-  if (Status s = linkRelocatable(inputs, output); !s)
+  std::string linked = file("merged.o"), localized = file("localized.o");
+  if (Status s = linkRelocatable(inputs, linked); !s)
     return Error::message(s.error().str() + " (target " + triple + ")");
-  auto merged = llvm::MemoryBuffer::getFile(output);
-  if (!merged)
-    return Error::at(output, 0, 0,
-                     "cannot read the merged object: " +
-                         merged.getError().message());
-  return localizeHidden(std::string((*merged)->getBuffer()));
+  if (Status s = localizeHidden(linked, localized); !s)
+    return s.error();
+  (void)llvm::sys::fs::remove(linked);
+  return read(localized);
 }
 
 } // namespace aot

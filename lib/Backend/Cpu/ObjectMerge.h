@@ -5,15 +5,35 @@
 #include "aot/Target.h"
 
 #include <string>
-#include <vector>
 
 namespace aot {
 
-/// Links `objects` (ELF relocatable objects, in order) into one relocatable
-/// object, as `ld -r` does, with LLD in this process; then gives local
-/// binding to the symbols of hidden visibility, which only stood for
-/// references between the objects. `triple` names the target in errors.
-Expected<std::string> mergeObjects(const std::vector<std::string> &objects,
-                                   const std::string &triple);
+/// The partitions' objects, each written to a file of a temporary
+/// directory (removed with them) as code generation makes it, then merged
+/// into one and read into memory once, at its size: in memory, an object
+/// would be copied each time its buffer grew, and weights make it large.
+class PartitionObjects {
+public:
+  PartitionObjects() = default;
+  PartitionObjects(const PartitionObjects &) = delete;
+  PartitionObjects &operator=(const PartitionObjects &) = delete;
+  ~PartitionObjects();
+
+  /// Creates the directory.
+  Status create();
+  /// The file partition `k` writes its object to.
+  std::string path(unsigned k) const;
+  /// The objects of partitions 0..count-1 (ELF relocatable) linked into
+  /// one, as `ld -r` does, with LLD in this process, and local binding
+  /// given to the symbols of hidden visibility, which only stood for
+  /// references between them. `triple` names the target in errors.
+  Expected<std::string> merge(unsigned count, const std::string &triple) const;
+
+private:
+  std::string file(const std::string &name) const;
+  static Expected<std::string> read(const std::string &path);
+
+  std::string dir_;
+};
 
 } // namespace aot

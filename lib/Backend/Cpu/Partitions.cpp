@@ -351,37 +351,55 @@ Expected<std::string> emitPartitionedObject(const llvm::Module &module,
   for (unsigned k = 1; k < *count; ++k)
     bitcode[k] = toBitcode(*clonePartition(module, k));
 
-  std::vector<std::string> objects(*count);
+  if (*count == 1) {
+    // One object, made in memory: nothing to merge.
+    auto object = emitMachineCode(std::move(host), work.hostMachine,
+                                  /*assembly=*/false);
+    if (!object)
+      return object.error();
+    if (Status s = work.weights.patch(*object, weights); !s)
+      return s.error();
+    return object;
+  }
+  PartitionObjects files;
+  if (Status s = files.create(); !s)
+    return s.error();
   Status generated = forEachPartition(*count, work.pool, [&](unsigned k) {
-    Expected<std::string> object = std::string();
+    const std::string path = files.path(k);
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (ec)
+      return Status(Error::at(path, 0, 0,
+                              "cannot write a partition's object: " +
+                                  ec.message()));
+    Status emitted = Status::ok();
     if (k == 0) {
-      object = emitMachineCode(std::move(host), work.hostMachine,
-                               /*assembly=*/false);
+      emitted = emitObject(std::move(host), work.hostMachine, os);
     } else {
       llvm::LLVMContext context;
       auto part = ownPartition(bitcode[k], context, work);
       if (!part)
         return Status(part.error());
-      object = emitMachineCode(std::move(part->module), *part->tm,
-                               /*assembly=*/false);
+      emitted = emitObject(std::move(part->module), *part->tm, os);
       bitcode[k].clear();
     }
-    if (!object)
-      return Status(object.error());
-    objects[k] = std::move(*object);
+    if (!emitted)
+      return emitted;
+    os.close();
+    if (os.has_error()) {
+      std::string why = os.error().message();
+      os.clear_error();
+      return Status(Error::at(path, 0, 0,
+                              "cannot write a partition's object: " + why));
+    }
     return Status::ok();
   });
   if (!generated)
     return generated.error();
-  std::string object;
-  if (*count == 1) {
-    object = std::move(objects[0]);
-  } else {
-    auto merged = mergeObjects(objects, module.getTargetTriple().str());
-    if (!merged)
-      return merged.error();
-    object = std::move(*merged);
-  }
+  auto merged = files.merge(*count, module.getTargetTriple().str());
+  if (!merged)
+    return merged.error();
+  std::string object = std::move(*merged);
   if (Status s = work.weights.patch(object, weights); !s)
     return s.error();
   return object;
