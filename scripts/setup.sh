@@ -16,6 +16,9 @@ packages=(
   # PyTorch's matmuls call libblas.so.3: OpenBLAS rather than the reference
   # BLAS, so that the benchmarks compare with what users run.
   libopenblas0-pthread
+  # GNU time: the benchmarks' peak memory of a compile, measured apart from
+  # the Python process that starts it.
+  time
 )
 
 missing=()

@@ -119,14 +119,20 @@ def best_torch_time(name, batch, threads, repeats):
 
 
 def compile_model(compiler, path, library, threads):
-    """aot-compile's wall time (s) and peak resident memory (MiB)."""
-    start = time.perf_counter()
-    child = subprocess.Popen([compiler, path, "-o", library, "-O3",
+    """aot-compile's wall time (s) and peak resident memory (MiB).
+
+    The peak is GNU time's (/usr/bin/time, Debian's `time`): the rusage of
+    a child forked from this process would count the pages it shared with
+    this one (torch and the model) before it exec'd the compiler."""
+    with tempfile.NamedTemporaryFile(mode="r", suffix=".rss") as rss:
+        start = time.perf_counter()
+        run = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", rss.name,
+                              compiler, path, "-o", library, "-O3",
                               "--threads=%d" % threads])
-    _, status, usage = os.wait4(child.pid, 0)
-    if status != 0:
-        raise SystemExit("aot-compile failed on %s" % path)
-    return time.perf_counter() - start, usage.ru_maxrss / 1024
+        seconds = time.perf_counter() - start
+        if run.returncode != 0:
+            raise SystemExit("aot-compile failed on %s" % path)
+        return seconds, int(rss.read().split()[-1]) / 1024
 
 
 def run(compiler, name, threads_list, batches, repeats, workdir, rows):
