@@ -277,10 +277,8 @@ def models():
             torch.randn(b, 8, 64), torch.randn(b, 10, 64)], batch=2),
         "gpt": Model(Gpt, tokens(16), batch=2, rtol=1e-3, atol=1e-4),
         "upsample": Model(Upsample, images((4, 5, 5)), batch=2),
-        # Its ScatterND's index tuples come from a reshape sized at run
-        # time, which the GPU target cannot read from device memory.
         "indexing": Model(Indexing, lambda b: [torch.randn(b, 6, 8)],
-                          batch=2, gpu=False),
+                          batch=2),
         "swin_t": vision("swin_t"),
         "vgg11": vision("vgg11", size=224),
         "lstm": Model(lambda: Recurrent(torch.nn.LSTM),

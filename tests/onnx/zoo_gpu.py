@@ -15,10 +15,10 @@ from mlir_aot.torch import LoaderOutput
 import zoo
 
 # The zoo's models that join the GPU bundle: the small ones, whose weights
-# keep the bundle small. "indexing" is left out: its ScatterND's index
-# tuples come from a reshape sized at run time on the device.
+# keep the bundle small.
 GPU_MODELS = ["small_cnn", "mlp", "lstm", "gru", "gpt", "vit",
-              "transformer_encoder", "transformer_decoder", "upsample"]
+              "transformer_encoder", "transformer_decoder", "upsample",
+              "indexing"]
 
 
 def _loader(name):

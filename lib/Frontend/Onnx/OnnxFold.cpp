@@ -472,6 +472,110 @@ fold(const onnx::NodeProto &node,
   return std::nullopt;
 }
 
+/// The type of an Einsum's output from its inputs' shapes: ONNX's shape
+/// inference gives it a rank only. Each letter's size is a known one not
+/// 1 where there is one (the others broadcast); an ellipsis stands for the
+/// inputs' leading unnamed dims, aligned from the right.
+std::optional<onnx::TypeProto>
+einsumType(const onnx::NodeProto &node,
+           const std::map<std::string, const onnx::TypeProto *> &types) {
+  const onnx::AttributeProto *a = attribute(node, "equation");
+  auto first = types.find(node.input(0));
+  if (!a || first == types.end())
+    return std::nullopt;
+  std::string equation;
+  for (char c : a->s())
+    if (c != ' ')
+      equation += c;
+  std::size_t arrow = equation.find("->");
+  std::vector<std::string> terms(1);
+  for (char c : equation.substr(0, arrow)) {
+    if (c == ',')
+      terms.emplace_back();
+    else
+      terms.back() += c;
+  }
+  if (int(terms.size()) != node.input_size())
+    return std::nullopt;
+  std::map<char, std::optional<std::int64_t>> sizes;
+  std::vector<std::optional<std::int64_t>> ellipsis;
+  // A size of 1 broadcasts to any other, known or not.
+  auto merge = [](std::optional<std::int64_t> &into, std::int64_t d) {
+    if (!into)
+      into = d;
+    else if (isUnknown(*into)) {
+      if ((!isUnknown(d) && d != 1) ||
+          (*into == kUnknownElement && isSymbol(d)))
+        into = d;
+    } else if (*into == 1) {
+      into = d;
+    }
+  };
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    auto shape = knownShape(types, node.input(int(i)));
+    if (!shape)
+      return std::nullopt;
+    std::string term = terms[i];
+    std::size_t dots = term.find("...");
+    std::size_t letters = term.size() - (dots == std::string::npos ? 0 : 3);
+    if (dots == std::string::npos ? letters != shape->size()
+                                  : letters > shape->size())
+      return std::nullopt;
+    std::size_t extra = shape->size() - letters;
+    std::size_t at = 0;
+    for (std::size_t k = 0; k < term.size(); ++k) {
+      if (k == dots) {
+        if (ellipsis.size() < extra)
+          ellipsis.insert(ellipsis.begin(), extra - ellipsis.size(),
+                          std::nullopt);
+        for (std::size_t e = 0; e < extra; ++e)
+          merge(ellipsis[ellipsis.size() - extra + e], (*shape)[at++]);
+        k += 2;
+        continue;
+      }
+      merge(sizes[term[k]], (*shape)[at++]);
+    }
+  }
+  std::string result;
+  if (arrow != std::string::npos) {
+    result = equation.substr(arrow + 2);
+  } else {
+    result = "...";
+    for (auto &[c, size] : sizes) {
+      int uses = 0;
+      for (const std::string &t : terms)
+        uses += int(std::count(t.begin(), t.end(), c));
+      if (uses == 1 && c >= 'a' && c <= 'z')
+        result += c;
+    }
+  }
+  onnx::TypeProto type;
+  onnx::TypeProto::Tensor *t = type.mutable_tensor_type();
+  t->set_elem_type(first->second->tensor_type().elem_type());
+  onnx::TensorShapeProto *shape = t->mutable_shape();
+  auto add = [&](std::optional<std::int64_t> size) {
+    onnx::TensorShapeProto::Dimension *dim = shape->add_dim();
+    std::int64_t v = size.value_or(kUnknownElement);
+    if (!isUnknown(v))
+      dim->set_dim_value(v);
+    else if (isSymbol(v))
+      dim->set_dim_param(symbolNames[std::size_t(v - kFirstSymbol)]);
+  };
+  for (std::size_t k = 0; k < result.size(); ++k) {
+    if (result.compare(k, 3, "...") == 0) {
+      for (const std::optional<std::int64_t> &v : ellipsis)
+        add(v);
+      k += 2;
+      continue;
+    }
+    auto it = sizes.find(result[k]);
+    if (it == sizes.end())
+      return std::nullopt;
+    add(it->second);
+  }
+  return type;
+}
+
 /// The type of a Resize's output from its partly known sizes: the known
 /// ones as they are, a named dim as that dim.
 std::optional<onnx::TypeProto>
@@ -640,6 +744,14 @@ foldShapeArithmetic(onnx::ModelProto &model,
       }
     bool changed = false;
     std::vector<std::pair<std::string, onnx::TypeProto>> reshaped;
+    // A type of our own replaces shape inference's only where it says more.
+    auto dimsKnown = [](const onnx::TypeProto &p) {
+      int n = 0;
+      if (p.tensor_type().has_shape())
+        for (const auto &d : p.tensor_type().shape().dim())
+          n += d.has_dim_value() ? 2 : 1;
+      return n;
+    };
     for (onnx::NodeProto &node : *graph->mutable_node()) {
       if (node.output_size() != 1 ||
           !(node.domain().empty() || node.domain() == "ai.onnx"))
@@ -660,6 +772,13 @@ foldShapeArithmetic(onnx::ModelProto &model,
         auto it = known.find(node.input(i));
         return it == known.end() ? nullptr : &it->second;
       };
+      if (node.op_type() == "Einsum") {
+        auto t = types.find(out);
+        if (auto type = einsumType(node, types);
+            type && (t == types.end() || dimsKnown(*type) > dimsKnown(*t->second)))
+          reshaped.emplace_back(out, *type);
+        continue;
+      }
       // The shape operand: Resize's sizes, the others' input 1.
       int shapeInput = node.op_type() == "Resize" ? 3 : 1;
       if ((node.op_type() == "Reshape" || node.op_type() == "Expand" ||
@@ -671,14 +790,6 @@ foldShapeArithmetic(onnx::ModelProto &model,
             node.op_type() == "Reshape"  ? reshapedType(node, shape, types)
             : node.op_type() == "Expand" ? expandedType(node, shape, types)
                                          : resizedType(node, shape, types);
-        // Only where it says more than shape inference did.
-        auto dimsKnown = [](const onnx::TypeProto &p) {
-          int n = 0;
-          if (p.tensor_type().has_shape())
-            for (const auto &d : p.tensor_type().shape().dim())
-              n += d.has_dim_value() ? 2 : 1;
-          return n;
-        };
         if (type &&
             (t == types.end() || dimsKnown(*type) > dimsKnown(*t->second)))
           reshaped.emplace_back(out, *type);
