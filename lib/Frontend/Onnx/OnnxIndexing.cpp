@@ -389,6 +389,12 @@ mlir::LogicalResult scatterNd(NodeContext &ctx) {
   if (k < 1 || k > r)
     return ctx.fail("takes index tuples of 1 to " + llvm::Twine(r) +
                     " elements, not " + llvm::Twine(k));
+  auto updateType = llvm::cast<mlir::RankedTensorType>(updates.getType());
+  if (updateType.getRank() != q - 1 + r - k)
+    return ctx.fail("takes updates of rank " + llvm::Twine(q - 1 + r - k) +
+                    " (the indices' leading dims and the data's last " +
+                    llvm::Twine(r - k) + "), not " +
+                    llvm::Twine(updateType.getRank()));
   mlir::Value tuples = foldLeadingDims(ctx, indices, q - 1);
   mlir::Value slices = foldLeadingDims(ctx, updates, q - 1);
   auto sliceTypeOf = [&] {

@@ -10,7 +10,8 @@ newer than the importer reads, external data whose file is missing, too
 short, a FIFO, named by an absolute path, or at an offset that is not a
 number (and one that is right), an initializer whose data does not fill
 its shape, a string input; ops the converters refuse (a cubic Resize, a
-ScatterND that adds) and an Einsum whose terms do not match its inputs.
+ScatterND that adds, one whose updates have the wrong rank) and an Einsum
+whose terms do not match its inputs.
 """
 import os
 import sys
@@ -123,6 +124,14 @@ def main(out):
         outputs=[helper.make_tensor_value_info("y", TensorProto.FLOAT,
                                                [2, 4])],
         inits=[at, row]))
+
+    vector = numpy_helper.from_array(np.ones((1, 1, 4), np.float32), "deep")
+    save(out, "scatter-updates.onnx", model(
+        [helper.make_node("ScatterND", ["x", "at", "deep"], ["y"],
+                          name="put")],
+        outputs=[helper.make_tensor_value_info("y", TensorProto.FLOAT,
+                                               [2, 4])],
+        inits=[at, vector]))
 
 
 if __name__ == "__main__":
