@@ -230,8 +230,7 @@ def _export(torch, onnx, module, inputs, path, dynamic_dims, opset,
                           % type(module).__name__)
     module.eval()
     outputs = _forward(torch, module, inputs)
-    input_names = list(input_names or
-                       ["input%d" % i for i in range(len(inputs))])
+    input_names = _input_names(input_names, len(inputs))
     output_names = list(output_names or
                         ["output%d" % i for i in range(len(outputs))])
     if len(input_names) != len(inputs):
@@ -287,6 +286,11 @@ def export(module, inputs, path, dynamic_dims=None, opset=DEFAULT_OPSET,
     _export(torch, onnx, module, inputs, path, dynamic_dims, opset,
             input_names, output_names)
     return path
+
+
+def _input_names(names, count):
+    """The graph's input names: NAMES, or input0... by default."""
+    return list(names or ["input%d" % i for i in range(count)])
 
 
 def _other_size_inputs(torch, inputs, dynamic_dims, input_names):
@@ -351,8 +355,7 @@ def reference(loader_output, path, function=None, opset=DEFAULT_OPSET,
     sample = _tensors(torch, loader_output.inputs)
     inputs = sample
     if other_sizes:
-        names = list(loader_output.input_names or
-                     ["input%d" % i for i in range(len(sample))])
+        names = _input_names(loader_output.input_names, len(sample))
         inputs = _other_size_inputs(torch, sample, loader_output.dynamic_dims,
                                     names) or sample
     if function is None:
@@ -508,8 +511,7 @@ def main(argv=None):
             _write_reference(torch, args.reference, function, inputs,
                              outputs)
         if args.other_sizes:
-            names = list(loaded.input_names or
-                         ["input%d" % i for i in range(len(inputs))])
+            names = _input_names(loaded.input_names, len(inputs))
             other = _other_size_inputs(torch, inputs, loaded.dynamic_dims,
                                        names)
             if other is not None:

@@ -26,18 +26,6 @@ mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v) {
   return mlir::arith::ConstantIndexOp::create(b, loc, v);
 }
 
-/// An index read from an integer tensor element, counted from the end of
-/// a dim of `size` when negative.
-mlir::Value wrappedIndex(mlir::OpBuilder &b, mlir::Location loc,
-                         mlir::Value element, mlir::Value size) {
-  mlir::Value i =
-      mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
-  mlir::Value negative = mlir::arith::CmpIOp::create(
-      b, loc, mlir::arith::CmpIPredicate::slt, i, indexConst(b, loc, 0));
-  return mlir::arith::SelectOp::create(
-      b, loc, negative, mlir::arith::AddIOp::create(b, loc, i, size), i);
-}
-
 /// The dynamic dims of `out` from `like`, a tensor of the same shape.
 llvm::SmallVector<mlir::Value>
 dynamicDimsOf(NodeContext &ctx, mlir::RankedTensorType out, mlir::Value like) {

@@ -208,6 +208,17 @@ mlir::Value NodeContext::scalar(mlir::Type type, double value) {
       b, loc, b.getIntegerAttr(type, static_cast<int64_t>(value)));
 }
 
+mlir::Value wrappedIndex(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value element, mlir::Value size) {
+  mlir::Value i =
+      mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
+  mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
+  mlir::Value negative = mlir::arith::CmpIOp::create(
+      b, loc, mlir::arith::CmpIPredicate::slt, i, zero);
+  return mlir::arith::SelectOp::create(
+      b, loc, negative, mlir::arith::AddIOp::create(b, loc, i, size), i);
+}
+
 std::string transposedBytes(const std::string &bytes, int64_t rows,
                             int64_t cols, std::size_t size) {
   std::string out(bytes.size(), '\0');

@@ -117,6 +117,11 @@ struct OpConverter {
 std::string transposedBytes(const std::string &bytes, int64_t rows,
                             int64_t cols, std::size_t size);
 
+/// An index read from the integer tensor element `element`, counted from
+/// the end of a dim of `size` when negative (as Gather and its kin read).
+mlir::Value wrappedIndex(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value element, mlir::Value size);
+
 /// The converter of `opType` in the default domain, or null.
 const OpConverter *findConverter(llvm::StringRef opType);
 

@@ -433,14 +433,7 @@ mlir::LogicalResult gather(NodeContext &ctx) {
       ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{indices},
       mlir::ValueRange{ctx.empty(out, dims)}, maps, iterators,
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
-        mlir::Value i =
-            mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), v[0]);
-        mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
-        mlir::Value negative = mlir::arith::CmpIOp::create(
-            b, loc, mlir::arith::CmpIPredicate::slt, i, zero);
-        i = mlir::arith::SelectOp::create(
-            b, loc, negative, mlir::arith::AddIOp::create(b, loc, i, axisSize),
-            i);
+        mlir::Value i = wrappedIndex(b, loc, v[0], axisSize);
         llvm::SmallVector<mlir::Value> at;
         for (int64_t d = 0; d < rank; ++d) {
           if (d == axis)
