@@ -22,8 +22,8 @@
 namespace {
 
 constexpr std::size_t kMinCached = std::size_t(64) << 10;
-constexpr std::size_t kMaxCachedBytes = std::size_t(256) << 20;
-constexpr int kSlots = 32;
+constexpr std::size_t kMaxCachedBytes = std::size_t(1) << 30;
+constexpr int kSlots = 256;
 
 struct Block {
   void *ptr;

@@ -33,9 +33,10 @@ void memrefCopy(std::int64_t elemSize, UnrankedMemRef *src,
                 UnrankedMemRef *dst);
 /// What `memref.alloc` lowers to: malloc, except that a block of 64 KiB or
 /// more that compiled code freed before on this thread is handed out again
-/// (up to 32 blocks, 256 MiB per thread), so buffers allocated on every
-/// call do not come back as fresh pages each time. The memory is
-/// uninitialised. Always memory that free() accepts.
+/// (up to 256 blocks, 1 GiB per thread: one call of a network frees a
+/// hundred buffers or more), so buffers allocated on every call do not
+/// come back as fresh pages each time. The memory is uninitialised. Always
+/// memory that free() accepts.
 void *_mlir_memref_to_llvm_alloc(std::size_t size);
 /// What `memref.dealloc` lowers to: keeps a large block for the next
 /// allocation on this thread, or frees it. Cached blocks are freed when the

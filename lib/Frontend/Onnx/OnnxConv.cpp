@@ -1,10 +1,13 @@
-//===- OnnxConv.cpp - Conv and pooling over NCHW --------------------------===//
+//===- OnnxConv.cpp - Conv and pooling ------------------------------------===//
 //
-// ONNX lays images out NCHW and filters FCHW, as linalg's nchw convolution
-// and pooling ops read them, so no transpose is needed: padding becomes a
-// tensor.pad (zeros for a convolution, the lowest value for a max pool),
-// groups a convolution over a grouped view (depthwise where each group is
-// one channel), and a bias the value the convolution accumulates onto.
+// ONNX lays images out NCHW and filters FCHW. A convolution with constant
+// weights is done channels last (NHWC against HWCF), the layout the
+// compiler tiles and vectorizes, and its result stays so: the elementwise
+// ops after it and the next convolution or pool read it without a
+// transpose; one is made only where an op reads the NCHW form. Padding
+// becomes a tensor.pad (zeros for a convolution, the lowest value for a max
+// pool), a bias the value the convolution accumulates onto, and other
+// groupings a convolution over a grouped NCHW view.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxElementwise.h"
@@ -67,9 +70,10 @@ mlir::FailureOr<Window> readWindow(NodeContext &ctx,
   return w;
 }
 
-/// `x` padded in its two spatial dims by `low`/`high` with `value`.
+/// `x` padded in its two spatial dims (`first` and the next: 2 in NCHW, 1
+/// in NHWC) by `low`/`high` with `value`.
 mlir::Value padSpatial(NodeContext &ctx, mlir::Value x, const Window &w,
-                       mlir::Value value) {
+                       mlir::Value value, int first = 2) {
   if (llvm::all_of(w.low, [](int64_t p) { return p == 0; }) &&
       llvm::all_of(w.high, [](int64_t p) { return p == 0; }))
     return x;
@@ -78,10 +82,10 @@ mlir::Value padSpatial(NodeContext &ctx, mlir::Value x, const Window &w,
   llvm::SmallVector<mlir::OpFoldResult> low(4, ctx.b.getIndexAttr(0)),
       high(4, ctx.b.getIndexAttr(0));
   for (int d = 0; d < 2; ++d) {
-    low[2 + d] = ctx.b.getIndexAttr(w.low[d]);
-    high[2 + d] = ctx.b.getIndexAttr(w.high[d]);
-    if (!t.isDynamicDim(2 + d))
-      shape[2 + d] += w.low[d] + w.high[d];
+    low[first + d] = ctx.b.getIndexAttr(w.low[d]);
+    high[first + d] = ctx.b.getIndexAttr(w.high[d]);
+    if (!t.isDynamicDim(first + d))
+      shape[first + d] += w.low[d] + w.high[d];
   }
   auto type = mlir::RankedTensorType::get(shape, t.getElementType());
   return mlir::tensor::PadOp::create(ctx.b, ctx.loc, type, x, low, high, value);
@@ -124,30 +128,12 @@ std::string permutedBytes(const std::string &bytes,
   return out;
 }
 
-/// `v` [rank 4] transposed by `perm` (result dim i is dim perm[i]).
-mlir::Value transposed4(NodeContext &ctx, mlir::Value v,
-                        llvm::ArrayRef<int64_t> perm) {
-  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
-  llvm::SmallVector<int64_t> shape;
-  llvm::SmallVector<mlir::Value> dims(4);
-  for (int64_t i = 0; i < 4; ++i) {
-    shape.push_back(t.getDimSize(perm[i]));
-    if (t.isDynamicDim(perm[i]))
-      dims[i] = ctx.dim(v, perm[i]);
-  }
-  auto type = mlir::RankedTensorType::get(shape, t.getElementType());
-  return mlir::linalg::TransposeOp::create(ctx.b, ctx.loc, v,
-                                           ctx.empty(type, dims), perm)
-      .getResult()[0];
-}
-
-/// A convolution of constant weights in the layout the compiler tiles and
-/// vectorizes: the input (already padded) NCHW to NHWC, the weights
-/// permuted at import (FCHW to HWCF, or C1HW to HWC for depthwise), the
-/// result back to NCHW. Transposes next to elementwise ops fuse with them
-/// in the compiler. `bytes` are the weights, of `wType` (FCHW). Null
-/// where they do not fill it.
-mlir::Value convNhwc(NodeContext &ctx, mlir::Value x,
+/// A convolution of constant weights channels last: the input `xh`
+/// (already padded) NHWC, the weights permuted at import (FCHW to HWCF, or
+/// C1HW to HWC for depthwise), the result NHWC. `bytes` are the weights,
+/// of `wType` (FCHW); `out` and `dims` are the result's NCHW type and
+/// dynamic sizes. Null where the bytes do not fill the weights.
+mlir::Value convNhwc(NodeContext &ctx, mlir::Value xh,
                      mlir::RankedTensorType wType,
                      const std::optional<std::string> &bytes, bool depthwise,
                      mlir::RankedTensorType out,
@@ -170,11 +156,7 @@ mlir::Value convNhwc(NodeContext &ctx, mlir::Value x,
     auto type = mlir::RankedTensorType::get({w[2], w[3], w[1], w[0]}, element);
     weights = ctx.constant(type, permutedBytes(*bytes, w, {2, 3, 1, 0}, size));
   }
-  mlir::Value xh = transposed4(ctx, x, {0, 2, 3, 1});
-  auto outNhwc =
-      mlir::RankedTensorType::get({out.getDimSize(0), out.getDimSize(2),
-                                   out.getDimSize(3), out.getDimSize(1)},
-                                  element);
+  mlir::RankedTensorType outNhwc = permutedType(out, kToChannelsLast);
   llvm::SmallVector<mlir::Value> nhwcDims = {dims[0], dims[2], dims[3],
                                              dims[1]};
   mlir::Value init;
@@ -253,16 +235,14 @@ mlir::Value convNhwc(NodeContext &ctx, mlir::Value x,
   } else {
     y = convolve(xh, init, outNhwc);
   }
-  return transposed4(ctx, y, {0, 3, 1, 2});
+  return y;
 }
 
 mlir::LogicalResult conv(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0), weights = ctx.input(1);
+  mlir::RankedTensorType xType = ctx.inputType(0), wType = ctx.inputType(1);
   mlir::RankedTensorType out = ctx.outputType(0);
-  if (!x || !weights || !out)
+  if (!xType || !wType || !out)
     return mlir::failure();
-  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
-  auto wType = llvm::cast<mlir::RankedTensorType>(weights.getType());
   if (xType.getRank() != 4 || wType.getRank() != 4)
     return ctx.fail("only 2-D convolutions (4-D input and weights) are "
                     "supported");
@@ -275,28 +255,47 @@ mlir::LogicalResult conv(NodeContext &ctx) {
   if (mlir::failed(window))
     return mlir::failure();
   mlir::Type element = out.getElementType();
-  x = padSpatial(ctx, x, *window, ctx.scalar(element, 0));
-  auto dims = outputDims(ctx, x, out);
-  if (mlir::failed(dims))
-    return mlir::failure();
   auto strides = ctx.b.getI64TensorAttr(window->strides);
   auto dilations = ctx.b.getI64TensorAttr(window->dilations);
   int64_t group = ctx.intAttr("group", 1);
   int64_t channels = xType.getDimSize(1), filters = wType.getDimSize(0);
-  mlir::Value y;
   bool depthwise =
       group == channels && filters == channels && wType.getDimSize(1) == 1;
-  if ((group == 1 || depthwise) && llvm::isa<mlir::FloatType>(element)) {
-    llvm::SmallVector<mlir::Value> all(4);
-    for (int64_t d = 0; d < 4; ++d)
-      all[d] = out.isDynamicDim(d) ? (*dims)[d] : nullptr;
-    y = convNhwc(ctx, x, wType, ctx.constantBytes(1), depthwise, out, all,
-                 strides, dilations);
+  std::optional<std::string> bytes;
+  if ((group == 1 || depthwise) && llvm::isa<mlir::FloatType>(element))
+    bytes = ctx.constantBytes(1);
+  if (bytes) {
+    // Channels last, read so where the producer left it so. The weights
+    // are read as bytes only: no constant of their FCHW form is made.
+    mlir::Value xh = ctx.channelsLastInput(0);
+    if (!xh) {
+      mlir::Value x = ctx.input(0);
+      if (!x)
+        return mlir::failure();
+      xh = transposed(ctx.b, ctx.loc, x, kToChannelsLast);
+    }
+    xh = padSpatial(ctx, xh, *window, ctx.scalar(element, 0), /*first=*/1);
+    auto dims = outputDims(ctx, xh, out);
+    if (mlir::failed(dims))
+      return mlir::failure();
+    if (mlir::Value y = convNhwc(ctx, xh, wType, bytes, depthwise, out, *dims,
+                                 strides, dilations)) {
+      ctx.setChannelsLastOutput(0, y);
+      return mlir::success();
+    }
   }
+  mlir::Value x = ctx.input(0), weights = ctx.input(1);
+  if (!x || !weights)
+    return mlir::failure();
+  x = padSpatial(ctx, x, *window, ctx.scalar(element, 0));
+  auto dims = outputDims(ctx, x, out);
+  if (mlir::failed(dims))
+    return mlir::failure();
+  mlir::Value y;
   // The value accumulated onto in NCHW: the bias along the channels, or
   // zeros.
   mlir::Value init;
-  if (!y && ctx.hasInput(2)) {
+  if (ctx.hasInput(2)) {
     mlir::Value bias = ctx.input(2);
     if (!bias)
       return mlir::failure();
@@ -304,12 +303,10 @@ mlir::LogicalResult conv(NodeContext &ctx) {
                                              ctx.empty(out, *dims),
                                              llvm::ArrayRef<int64_t>{0, 2, 3})
                .getResult()[0];
-  } else if (!y) {
+  } else {
     init = ctx.filled(out, ctx.scalar(element, 0), *dims);
   }
-  if (y) {
-    // Done in NHWC.
-  } else if (group == 1) {
+  if (group == 1) {
     y = mlir::linalg::Conv2DNchwFchwOp::create(
             ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x, weights},
             mlir::ValueRange{init}, strides, dilations)
@@ -387,12 +384,12 @@ mlir::LogicalResult conv(NodeContext &ctx) {
 /// stride 1 with the weights flipped in space and their two channel dims
 /// swapped (made at import; they must be constant).
 mlir::LogicalResult convTranspose(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0), weights = ctx.input(1);
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType wType = ctx.inputType(1);
   mlir::RankedTensorType out = ctx.outputType(0);
-  if (!x || !weights || !out)
+  if (!x || !wType || !out)
     return mlir::failure();
   auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
-  auto wType = llvm::cast<mlir::RankedTensorType>(weights.getType());
   mlir::Type element = out.getElementType();
   if (xType.getRank() != 4 || wType.getRank() != 4)
     return ctx.fail("only 2-D transposed convolutions (4-D input and "
@@ -498,15 +495,13 @@ mlir::LogicalResult convTranspose(NodeContext &ctx) {
   auto dims = outputDims(ctx, x, out);
   if (mlir::failed(dims))
     return mlir::failure();
-  llvm::SmallVector<mlir::Value> all(4);
-  for (int64_t d = 0; d < 4; ++d)
-    all[d] = out.isDynamicDim(d) ? (*dims)[d] : nullptr;
-  mlir::Value y = convNhwc(ctx, x, convType, flipped, depthwise, out, all,
-                           ctx.b.getI64TensorAttr({1, 1}),
-                           ctx.b.getI64TensorAttr(dilations));
+  mlir::Value y =
+      convNhwc(ctx, transposed(ctx.b, ctx.loc, x, kToChannelsLast), convType,
+               flipped, depthwise, out, *dims, ctx.b.getI64TensorAttr({1, 1}),
+               ctx.b.getI64TensorAttr(dilations));
   if (!y)
     return mlir::failure();
-  ctx.setOutput(0, y);
+  ctx.setChannelsLastOutput(0, y);
   return mlir::success();
 }
 
@@ -538,14 +533,60 @@ void ceilPadding(Window &w, mlir::RankedTensorType in,
   }
 }
 
+/// An image input of a pooling node: channels last where its producer left
+/// it so (then `last` is set), else NCHW.
+mlir::Value poolInput(NodeContext &ctx, bool &last) {
+  mlir::Value x = ctx.channelsLastInput(0);
+  last = x != nullptr;
+  return last ? x : ctx.input(0);
+}
+
+/// `x` (padded already; NHWC where `last`, else NCHW) pooled over the
+/// window by the linalg op of that layout into `init`.
+template <typename NchwOp, typename NhwcOp>
+mlir::Value windowPool(NodeContext &ctx, mlir::Value x, const Window &w,
+                       mlir::Value init, bool last) {
+  mlir::Type element =
+      llvm::cast<mlir::ShapedType>(x.getType()).getElementType();
+  mlir::Value shape =
+      mlir::tensor::EmptyOp::create(ctx.b, ctx.loc, w.kernel, element);
+  llvm::SmallVector<mlir::Value> ins = {x, shape}, outs = {init};
+  auto strides = ctx.b.getI64TensorAttr(w.strides);
+  auto dilations = ctx.b.getI64TensorAttr(w.dilations);
+  if (last)
+    return NhwcOp::create(ctx.b, ctx.loc, mlir::TypeRange{init.getType()}, ins,
+                          outs, strides, dilations)
+        .getResult(0);
+  return NchwOp::create(ctx.b, ctx.loc, mlir::TypeRange{init.getType()}, ins,
+                        outs, strides, dilations)
+      .getResult(0);
+}
+
+/// The output type and dynamic sizes of a pooling node in its layout.
+std::pair<mlir::RankedTensorType, llvm::SmallVector<mlir::Value>>
+inLayout(mlir::RankedTensorType out, llvm::ArrayRef<mlir::Value> dims,
+         bool last) {
+  if (!last)
+    return {out, llvm::SmallVector<mlir::Value>(dims)};
+  return {permutedType(out, kToChannelsLast),
+          {dims[0], dims[2], dims[3], dims[1]}};
+}
+
+/// Sets a pooling node's output, made in its input's layout.
+void setPoolOutput(NodeContext &ctx, mlir::Value y, bool last) {
+  if (last)
+    ctx.setChannelsLastOutput(0, y);
+  else
+    ctx.setOutput(0, y);
+}
+
 mlir::LogicalResult maxPool(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType xType = ctx.inputType(0);
   mlir::RankedTensorType out = ctx.outputType(0);
-  if (!x || !out)
+  if (!xType || !out)
     return mlir::failure();
   if (ctx.numOutputs() > 1 && !ctx.node().output(1).empty())
     return ctx.fail("the Indices output is not supported");
-  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
   if (xType.getRank() != 4)
     return ctx.fail("only 2-D pooling (a 4-D input) is supported");
   auto window = readWindow(ctx, xType, ctx.intsAttr("kernel_shape"), out);
@@ -553,46 +594,42 @@ mlir::LogicalResult maxPool(NodeContext &ctx) {
     return mlir::failure();
   if (ctx.intAttr("ceil_mode", 0))
     ceilPadding(*window, xType, out);
+  bool last;
+  mlir::Value x = poolInput(ctx, last);
+  if (!x)
+    return mlir::failure();
   mlir::Type element = out.getElementType();
-  x = padSpatial(ctx, x, *window, lowest(ctx, element));
+  x = padSpatial(ctx, x, *window, lowest(ctx, element), last ? 1 : 2);
   auto dims = outputDims(ctx, x, out);
   if (mlir::failed(dims))
     return mlir::failure();
-  mlir::Value init = ctx.filled(out, lowest(ctx, element), *dims);
-  mlir::Value shape =
-      mlir::tensor::EmptyOp::create(ctx.b, ctx.loc, window->kernel, element);
-  ctx.setOutput(0, mlir::linalg::PoolingNchwMaxOp::create(
-                       ctx.b, ctx.loc, mlir::TypeRange{out},
-                       mlir::ValueRange{x, shape}, mlir::ValueRange{init},
-                       ctx.b.getI64TensorAttr(window->strides),
-                       ctx.b.getI64TensorAttr(window->dilations))
-                       .getResult(0));
+  auto [type, sizes] = inLayout(out, *dims, last);
+  mlir::Value init = ctx.filled(type, lowest(ctx, element), sizes);
+  setPoolOutput(
+      ctx,
+      windowPool<mlir::linalg::PoolingNchwMaxOp,
+                 mlir::linalg::PoolingNhwcMaxOp>(ctx, x, *window, init, last),
+      last);
   return mlir::success();
 }
 
-/// Sums `x` over the window into `out`'s shape.
+/// Sums `x` over the window into `type`, both in one layout.
 mlir::Value sumPool(NodeContext &ctx, mlir::Value x, const Window &w,
-                    mlir::RankedTensorType out,
-                    llvm::ArrayRef<mlir::Value> dims) {
-  mlir::Type element = out.getElementType();
-  mlir::Value padded = padSpatial(ctx, x, w, ctx.scalar(element, 0));
-  mlir::Value init = ctx.filled(out, ctx.scalar(element, 0), dims);
-  mlir::Value shape =
-      mlir::tensor::EmptyOp::create(ctx.b, ctx.loc, w.kernel, element);
-  return mlir::linalg::PoolingNchwSumOp::create(
-             ctx.b, ctx.loc, mlir::TypeRange{out},
-             mlir::ValueRange{padded, shape}, mlir::ValueRange{init},
-             ctx.b.getI64TensorAttr(w.strides),
-             ctx.b.getI64TensorAttr(w.dilations))
-      .getResult(0);
+                    mlir::RankedTensorType type,
+                    llvm::ArrayRef<mlir::Value> dims, bool last) {
+  mlir::Type element = type.getElementType();
+  mlir::Value padded =
+      padSpatial(ctx, x, w, ctx.scalar(element, 0), last ? 1 : 2);
+  mlir::Value init = ctx.filled(type, ctx.scalar(element, 0), dims);
+  return windowPool<mlir::linalg::PoolingNchwSumOp,
+                    mlir::linalg::PoolingNhwcSumOp>(ctx, padded, w, init, last);
 }
 
 mlir::LogicalResult averagePool(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType xType = ctx.inputType(0);
   mlir::RankedTensorType out = ctx.outputType(0);
-  if (!x || !out)
+  if (!xType || !out)
     return mlir::failure();
-  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
   if (xType.getRank() != 4)
     return ctx.fail("only 2-D pooling (a 4-D input) is supported");
   auto window = readWindow(ctx, xType, ctx.intsAttr("kernel_shape"), out);
@@ -608,43 +645,58 @@ mlir::LogicalResult averagePool(NodeContext &ctx) {
       return ctx.fail("ceil_mode with a partial last window is not "
                       "supported");
   }
+  if (padded && !countPads && !xType.hasStaticShape())
+    return ctx.fail("count_include_pad=0 with padding needs a static shape");
+  bool last;
+  mlir::Value x = poolInput(ctx, last);
+  if (!x)
+    return mlir::failure();
   auto dims = outputDims(ctx, x, out);
   if (mlir::failed(dims))
     return mlir::failure();
-  mlir::Value sum = sumPool(ctx, x, *window, out, *dims);
+  auto [type, sizes] = inLayout(out, *dims, last);
+  mlir::Value sum = sumPool(ctx, x, *window, type, sizes, last);
   mlir::Type element = out.getElementType();
   if (!padded || countPads) {
     double count = double(window->kernel[0] * window->kernel[1]);
-    ctx.setOutput(
-        0, elementwise(ctx, {sum}, out,
-                       [=](mlir::OpBuilder &b, mlir::Location loc,
-                           mlir::ValueRange v, mlir::Type t) -> mlir::Value {
-                         return mlir::arith::DivFOp::create(
-                             b, loc, v[0],
-                             mlir::arith::ConstantOp::create(
-                                 b, loc, b.getFloatAttr(t, count)));
-                       }));
+    setPoolOutput(
+        ctx,
+        elementwise(ctx, {sum}, type,
+                    [=](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type t) -> mlir::Value {
+                      return mlir::arith::DivFOp::create(
+                          b, loc, v[0],
+                          mlir::arith::ConstantOp::create(
+                              b, loc, b.getFloatAttr(t, count)));
+                    }),
+        last);
     return mlir::success();
   }
   // Divide by the elements each window covers inside the image: the same
   // pooling over ones, padded with zeros.
-  if (!xType.hasStaticShape())
-    return ctx.fail("count_include_pad=0 with padding needs a static shape");
-  mlir::Value ones = ctx.filled(xType, ctx.scalar(element, 1));
-  mlir::Value counts = sumPool(ctx, ones, *window, out, *dims);
-  ctx.setOutput(
-      0, elementwise(ctx, {sum, counts}, out,
-                     [](mlir::OpBuilder &b, mlir::Location loc,
-                        mlir::ValueRange v, mlir::Type) -> mlir::Value {
-                       return mlir::arith::DivFOp::create(b, loc, v[0], v[1]);
-                     }));
+  mlir::Value ones =
+      ctx.filled(last ? permutedType(xType, kToChannelsLast) : xType,
+                 ctx.scalar(element, 1));
+  mlir::Value counts = sumPool(ctx, ones, *window, type, sizes, last);
+  setPoolOutput(ctx,
+                elementwise(ctx, {sum, counts}, type,
+                            [](mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                              return mlir::arith::DivFOp::create(b, loc, v[0],
+                                                                 v[1]);
+                            }),
+                last);
   return mlir::success();
 }
 
 /// GlobalAveragePool / GlobalMaxPool: over every spatial dim, to N x C x
-/// 1 x ... x 1.
+/// 1 x ... x 1; from a channels-last image, to both forms of the result
+/// (reshapes of one N x C reduction).
 template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0);
+  mlir::Value x = ctx.channelsLastInput(0);
+  bool last = x != nullptr;
+  if (!last)
+    x = ctx.input(0);
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!x || !out)
     return mlir::failure();
@@ -652,22 +704,23 @@ template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
   int64_t rank = xType.getRank();
   if (rank < 3)
     return ctx.fail("takes an input of rank 3 or more");
+  int64_t channel = last ? rank - 1 : 1;
   mlir::MLIRContext *mctx = ctx.b.getContext();
   mlir::Type element = out.getElementType();
   auto reduced = mlir::RankedTensorType::get(
-      {xType.getDimSize(0), xType.getDimSize(1)}, element);
-  llvm::SmallVector<mlir::Value> dims = {ctx.dim(x, 0), ctx.dim(x, 1)};
+      {xType.getDimSize(0), xType.getDimSize(channel)}, element);
+  llvm::SmallVector<mlir::Value> dims = {ctx.dim(x, 0), ctx.dim(x, channel)};
   mlir::Value init = ctx.filled(
       reduced, isMax ? lowest(ctx, element) : ctx.scalar(element, 0), dims);
   llvm::SmallVector<mlir::utils::IteratorType> iterators(
       rank, mlir::utils::IteratorType::reduction);
-  iterators[0] = iterators[1] = mlir::utils::IteratorType::parallel;
+  iterators[0] = iterators[channel] = mlir::utils::IteratorType::parallel;
   llvm::SmallVector<mlir::AffineMap> maps = {
       mlir::AffineMap::getMultiDimIdentityMap(rank, mctx),
-      mlir::AffineMap::get(
-          rank, 0,
-          {mlir::getAffineDimExpr(0, mctx), mlir::getAffineDimExpr(1, mctx)},
-          mctx)};
+      mlir::AffineMap::get(rank, 0,
+                           {mlir::getAffineDimExpr(0, mctx),
+                            mlir::getAffineDimExpr(channel, mctx)},
+                           mctx)};
   mlir::Value r =
       mlir::linalg::GenericOp::create(
           ctx.b, ctx.loc, mlir::TypeRange{reduced}, mlir::ValueRange{x},
@@ -682,12 +735,14 @@ template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
           })
           .getResult(0);
   if (!isMax) {
-    if (!xType.hasStaticShape() && llvm::any_of(xType.getShape().drop_front(2),
-                                                mlir::ShapedType::isDynamic))
-      return ctx.fail("takes static spatial sizes");
     double count = 1;
-    for (int64_t d = 2; d < rank; ++d)
+    for (int64_t d = 1; d < rank; ++d) {
+      if (d == channel)
+        continue;
+      if (xType.isDynamicDim(d))
+        return ctx.fail("takes static spatial sizes");
       count *= double(xType.getDimSize(d));
+    }
     r = elementwise(ctx, {r}, reduced,
                     [=](mlir::OpBuilder &b, mlir::Location loc,
                         mlir::ValueRange v, mlir::Type t) -> mlir::Value {
@@ -697,16 +752,32 @@ template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
                               b, loc, b.getFloatAttr(t, count)));
                     });
   }
-  llvm::SmallVector<mlir::ReassociationIndices> groups = {{0}, {1}};
-  for (int64_t d = 2; d < rank; ++d)
-    groups.back().push_back(d);
-  llvm::SmallVector<mlir::OpFoldResult> sizes;
-  for (int64_t d = 0; d < rank; ++d)
-    sizes.push_back(d < 2 && out.isDynamicDim(d)
-                        ? mlir::OpFoldResult(dims[d])
-                        : ctx.b.getIndexAttr(d < 2 ? out.getDimSize(d) : 1));
-  ctx.setOutput(0, mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, out, r,
-                                                       groups, sizes));
+  // N x C to N x C x 1 ... (and N x 1 x 1 x C).
+  auto expanded = [&](mlir::RankedTensorType type, bool channelLast) {
+    llvm::SmallVector<mlir::ReassociationIndices> groups = {{0}, {}};
+    llvm::SmallVector<mlir::OpFoldResult> sizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      bool isChannel = d == (channelLast ? rank - 1 : 1);
+      if (d > 0)
+        groups.back().push_back(d);
+      mlir::Value size = d == 0 ? dims[0] : isChannel ? dims[1] : nullptr;
+      if (!size)
+        sizes.push_back(ctx.b.getIndexAttr(1));
+      else if (type.isDynamicDim(d))
+        sizes.push_back(size);
+      else
+        sizes.push_back(ctx.b.getIndexAttr(type.getDimSize(d)));
+    }
+    return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, r, groups,
+                                               sizes)
+        .getResult();
+  };
+  mlir::Value nchw = expanded(out, false);
+  if (last)
+    ctx.setChannelsLastOutput(
+        0, expanded(permutedType(out, kToChannelsLast), true), nchw);
+  else
+    ctx.setOutput(0, nchw);
   return mlir::success();
 }
 

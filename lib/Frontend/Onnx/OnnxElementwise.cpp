@@ -504,7 +504,7 @@ mlir::LogicalResult identity(NodeContext &ctx) {
 
 std::vector<OpConverter> elementwiseConverters() {
   using namespace mlir;
-  return {
+  std::vector<OpConverter> converters = {
       {"Identity", identity},
       {"Relu", relu},
       {"Neg", neg},
@@ -554,6 +554,9 @@ std::vector<OpConverter> elementwiseConverters() {
       {"Mod", mod},
       {"Sign", sign},
   };
+  for (OpConverter &c : converters)
+    c.anyLayout = true;
+  return converters;
 }
 
 } // namespace aot::onnx_import

@@ -232,6 +232,57 @@ void GraphImporter::define(const std::string &name, mlir::Value value) {
   values_[name] = value;
 }
 
+mlir::Value GraphImporter::channelsLastOf(const std::string &name) const {
+  auto it = channelsLast_.find(name);
+  return it == channelsLast_.end() ? nullptr : it->second;
+}
+
+void GraphImporter::defineChannelsLast(const std::string &name,
+                                       mlir::Value nhwc, mlir::Value nchw) {
+  channelsLast_[name] = nhwc;
+  if (nchw)
+    values_[name] = nchw;
+  else
+    values_.erase(name);
+}
+
+bool GraphImporter::runsChannelsLast(const onnx::NodeProto &node,
+                                     const OpConverter &converter) {
+  if (!converter.anyLayout || node.output_size() != 1)
+    return false;
+  auto out = types_.find(node.output(0));
+  if (out == types_.end() || !out->second->has_tensor_type() ||
+      out->second->tensor_type().shape().dim_size() != 4)
+    return false;
+  bool any = false;
+  for (const std::string &in : node.input()) {
+    if (in.empty())
+      continue;
+    if (channelsLast_.count(in)) {
+      any = true;
+      continue;
+    }
+    // Anything else must read the same in either layout: all its dims 1.
+    const onnx::TypeProto *type = nullptr;
+    if (auto it = types_.find(in); it != types_.end())
+      type = it->second;
+    if (type) {
+      if (!type->has_tensor_type() || !type->tensor_type().has_shape())
+        return false;
+      for (const auto &d : type->tensor_type().shape().dim())
+        if (!d.has_dim_value() || d.dim_value() != 1)
+          return false;
+    } else if (const onnx::TensorProto *t = constantOf(in)) {
+      for (int64_t d : t->dims())
+        if (d != 1)
+          return false;
+    } else {
+      return false;
+    }
+  }
+  return any;
+}
+
 std::optional<std::string>
 GraphImporter::tensorBytes(const onnx::TensorProto &t, mlir::Location loc) {
   std::size_t size = elementBytes(t.data_type());
@@ -377,6 +428,15 @@ mlir::Value GraphImporter::valueOf(const std::string &name,
                                    mlir::Location loc) {
   if (auto it = values_.find(name); it != values_.end())
     return it->second;
+  if (mlir::Value nhwc = channelsLastOf(name)) {
+    // Made once, right after the value it transposes, so that it
+    // dominates every later reader wherever the first one builds.
+    mlir::OpBuilder::InsertionGuard guard(builder_);
+    builder_.setInsertionPointAfterValue(nhwc);
+    mlir::Value v = transposed(builder_, nhwc.getLoc(), nhwc, kToChannelsFirst);
+    values_[name] = v;
+    return v;
+  }
   if (const onnx::TensorProto *t = constantOf(name))
     return materialize(name, *t, loc);
   mlir::emitError(loc) << "'" << name << "' has no value (internal error)";
@@ -462,11 +522,13 @@ mlir::LogicalResult GraphImporter::run() {
              << (node.domain().empty() ? "ai.onnx" : node.domain())
              << "', opset " << opset << ") is not supported";
     }
-    NodeContext ctx(*this, node, builder_, loc);
+    NodeContext ctx(*this, node, builder_, loc,
+                    runsChannelsLast(node, *converter));
     if (mlir::failed(converter->convert(ctx)) || ctx.failed())
       return mlir::failure();
     for (const std::string &out : node.output())
-      if (!out.empty() && !values_.count(out) && !constantOf(out))
+      if (!out.empty() && !values_.count(out) && !channelsLast_.count(out) &&
+          !constantOf(out))
         return mlir::emitError(loc)
                << "internal error: the converter of '" << node.op_type()
                << "' left output '" << out << "' without a value";

@@ -48,6 +48,12 @@ public:
   const std::vector<std::int64_t> *
   partialShapeDataOf(const std::string &name) const;
   void define(const std::string &name, mlir::Value value);
+  /// The N x H x W x C form of a rank-4 value, where it has one; else null.
+  mlir::Value channelsLastOf(const std::string &name) const;
+  /// Defines a value by its N x H x W x C form, and its N x C x H x W form
+  /// where given (else made when first read).
+  void defineChannelsLast(const std::string &name, mlir::Value nhwc,
+                          mlir::Value nchw);
   mlir::MLIRContext *context() { return module_.getContext(); }
 
   /// The bytes of a constant tensor, little-endian and packed, or nullopt
@@ -69,6 +75,10 @@ private:
   mlir::Value materialize(const std::string &name,
                           const onnx::TensorProto &tensor, mlir::Location loc);
   std::set<const onnx::NodeProto *> neededNodes();
+  /// Whether `node`, of an anyLayout op, is better converted channels
+  /// last: an input comes so, and its other inputs are scalars.
+  bool runsChannelsLast(const onnx::NodeProto &node,
+                        const OpConverter &converter);
   mlir::RankedTensorType tensorType(const onnx::TypeProto &type,
                                     llvm::StringRef what, mlir::Location loc);
 
@@ -79,6 +89,7 @@ private:
   std::string modelDir_;
   mlir::OpBuilder builder_;
   std::map<std::string, mlir::Value> values_;
+  std::map<std::string, mlir::Value> channelsLast_;
   std::map<std::string, const onnx::TypeProto *> types_;
   std::map<std::string, const onnx::TensorProto *> constants_;
   /// Constant nodes' value_float(s)/value_int(s), as tensors.

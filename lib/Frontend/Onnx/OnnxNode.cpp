@@ -23,6 +23,9 @@ mlir::Value NodeContext::input(int i) {
     (void)fail("input " + llvm::Twine(i) + " is missing");
     return nullptr;
   }
+  if (channelsLast_)
+    if (mlir::Value v = graph_.channelsLastOf(node_.input(i)))
+      return v;
   return graph_.valueOf(node_.input(i), loc);
 }
 
@@ -31,7 +34,33 @@ mlir::RankedTensorType NodeContext::inputType(int i) {
     (void)fail("input " + llvm::Twine(i) + " is missing");
     return nullptr;
   }
-  return graph_.typeOf(node_.input(i), loc);
+  mlir::RankedTensorType type = graph_.typeOf(node_.input(i), loc);
+  if (type && channelsLast_ && graph_.channelsLastOf(node_.input(i)))
+    return permutedType(type, kToChannelsLast);
+  return type;
+}
+
+mlir::Value NodeContext::channelsLastInput(int i) {
+  return hasInput(i) ? graph_.channelsLastOf(node_.input(i)) : nullptr;
+}
+
+void NodeContext::setChannelsLastOutput(int i, mlir::Value nhwc,
+                                        mlir::Value nchw) {
+  if (!nhwc) {
+    failed_ = true;
+    return;
+  }
+  mlir::RankedTensorType want = graph_.typeOf(node_.output(i), loc);
+  if (!want || want.getRank() != 4) {
+    (void)fail("internal error: a channels-last output of rank other than 4");
+    return;
+  }
+  auto wantLast = permutedType(want, kToChannelsLast);
+  if (nhwc.getType() != wantLast)
+    nhwc = mlir::tensor::CastOp::create(b, loc, wantLast, nhwc);
+  if (nchw && nchw.getType() != want)
+    nchw = mlir::tensor::CastOp::create(b, loc, want, nchw);
+  graph_.defineChannelsLast(node_.output(i), nhwc, nchw);
 }
 
 std::optional<std::vector<std::int64_t>> NodeContext::knownInts(int i) {
@@ -121,7 +150,10 @@ mlir::Value NodeContext::constant(mlir::RankedTensorType type,
 }
 
 mlir::RankedTensorType NodeContext::outputType(int i) {
-  return graph_.typeOf(node_.output(i), loc);
+  mlir::RankedTensorType type = graph_.typeOf(node_.output(i), loc);
+  if (type && channelsLast_ && type.getRank() == 4)
+    return permutedType(type, kToChannelsLast);
+  return type;
 }
 
 void NodeContext::setOutput(int i, mlir::Value value) {
@@ -130,6 +162,8 @@ void NodeContext::setOutput(int i, mlir::Value value) {
     failed_ = true;
     return;
   }
+  if (channelsLast_ && outputType(i) && outputType(i).getRank() == 4)
+    return setChannelsLastOutput(i, value);
   mlir::RankedTensorType want = outputType(i);
   if (want && value.getType() != want)
     value = mlir::tensor::CastOp::create(b, loc, want, value);
@@ -177,6 +211,28 @@ mlir::LogicalResult NodeContext::fail(const llvm::Twine &why) {
   failed_ = true;
   return mlir::emitError(loc) << "ONNX node '" << node_.name() << "' ("
                               << node_.op_type() << "): " << why;
+}
+
+mlir::RankedTensorType permutedType(mlir::RankedTensorType type,
+                                    llvm::ArrayRef<std::int64_t> perm) {
+  llvm::SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(type.getDimSize(p));
+  return mlir::RankedTensorType::get(shape, type.getElementType());
+}
+
+mlir::Value transposed(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                       llvm::ArrayRef<std::int64_t> perm) {
+  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
+  llvm::SmallVector<mlir::Value> dims;
+  for (int64_t p : perm)
+    if (t.isDynamicDim(p))
+      dims.push_back(mlir::tensor::DimOp::create(b, loc, v, p));
+  mlir::RankedTensorType type = permutedType(t, perm);
+  mlir::Value init = mlir::tensor::EmptyOp::create(b, loc, type.getShape(),
+                                                   type.getElementType(), dims);
+  return mlir::linalg::TransposeOp::create(b, loc, v, init, perm)
+      .getResult()[0];
 }
 
 mlir::Value NodeContext::dim(mlir::Value v, int64_t d) {

@@ -28,9 +28,13 @@ class GraphImporter;
 
 class NodeContext {
 public:
+  /// With `channelsLast`, the node's rank-4 inputs and outputs are seen
+  /// as N x H x W x C (see OpConverter::anyLayout).
   NodeContext(GraphImporter &graph, const onnx::NodeProto &node,
-              mlir::OpBuilder &builder, mlir::Location loc)
-      : graph_(graph), node_(node), b(builder), loc(loc) {}
+              mlir::OpBuilder &builder, mlir::Location loc,
+              bool channelsLast = false)
+      : graph_(graph), node_(node), channelsLast_(channelsLast), b(builder),
+        loc(loc) {}
 
   const onnx::NodeProto &node() const { return node_; }
 
@@ -55,6 +59,16 @@ public:
   /// A constant of `type` holding `bytes` (packed, little-endian), kept as
   /// raw bytes in a resource blob.
   mlir::Value constant(mlir::RankedTensorType type, const std::string &bytes);
+
+  /// Input `i` laid out N x H x W x C, where its producer made it so (a
+  /// convolution, or an op run channels last); null otherwise, without an
+  /// error.
+  mlir::Value channelsLastInput(int i);
+  /// Defines output `i` (rank 4) by its N x H x W x C form `nhwc`. Its
+  /// N x C x H x W form is `nchw` where given, or else a transpose made
+  /// only if a consumer reads it.
+  void setChannelsLastOutput(int i, mlir::Value nhwc,
+                             mlir::Value nchw = nullptr);
 
   int numOutputs() const { return node_.output_size(); }
   /// The type shape inference gave output `i`.
@@ -93,6 +107,7 @@ public:
 private:
   GraphImporter &graph_;
   const onnx::NodeProto &node_;
+  bool channelsLast_;
   bool failed_ = false;
 
 public:
@@ -110,7 +125,23 @@ struct OpConverter {
   llvm::StringRef opType;
   Converter convert;
   std::vector<int> constantInputs = {};
+  /// Elementwise: the converter is right for rank-4 operands permuted
+  /// alike, so the importer runs it channels last where its image inputs
+  /// come channels last from a convolution (and the others are scalars).
+  /// Chains of convolutions and activations then need no transposes.
+  bool anyLayout = false;
 };
+
+/// N x C x H x W to N x H x W x C, and back.
+inline constexpr std::int64_t kToChannelsLast[4] = {0, 2, 3, 1};
+inline constexpr std::int64_t kToChannelsFirst[4] = {0, 3, 1, 2};
+
+/// `type` (rank 4) with its dims reordered: result dim i is dim perm[i].
+mlir::RankedTensorType permutedType(mlir::RankedTensorType type,
+                                    llvm::ArrayRef<std::int64_t> perm);
+/// `v` (rank 4) transposed by `perm` (result dim i is dim perm[i]).
+mlir::Value transposed(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                       llvm::ArrayRef<std::int64_t> perm);
 
 /// The bytes of a `rows` x `cols` matrix of `size`-byte elements,
 /// transposed (weights laid out for the matmul that reads them).
