@@ -24,6 +24,12 @@
 // dispatches of layers that differ only in where their slice starts one
 // function (aot-deduplicate-dispatches).
 //
+// A result that is only inserted into a slice of a fill (a convolution's
+// input padded with zeros) is written there in place: the dispatch takes
+// the padded tensor as its destination, fills it and writes the slice.
+// Otherwise the fill would be a pass of its own and the result copied in
+// after, on the calling thread.
+//
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
@@ -71,6 +77,22 @@ bool onlyInitialises(mlir::Value value, mlir::Block *block) {
     return user && user->getBlock() == block && user.hasPureTensorSemantics() &&
            user.isDpsInit(&use);
   });
+}
+
+/// The padding of the only result of a linalg op, written in place by its
+/// dispatch: a tensor.pad by a constant, static amounts, its result's only
+/// use, where the result starts as a tensor.empty.
+mlir::tensor::PadOp paddedResult(mlir::linalg::LinalgOp op) {
+  mlir::Block *block = op->getBlock();
+  if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse() ||
+      !emptyIn(op.getDpsInits()[0], block))
+    return nullptr;
+  auto pad =
+      llvm::dyn_cast<mlir::tensor::PadOp>(*op->getResult(0).getUsers().begin());
+  if (!pad || pad->getBlock() != block || !pad.getConstantPaddingValue() ||
+      !pad.getLow().empty() || !pad.getHigh().empty())
+    return nullptr;
+  return pad;
 }
 
 /// A linalg op on tensors that starts a dispatch: anything but a fill that
@@ -163,7 +185,12 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     // from tensor.empty values, which become arguments (`destinations`).
     llvm::SetVector<mlir::Operation *> group;
     llvm::SetVector<mlir::Value> destinations;
+    // Padding the root writes into: then its destination (the last
+    // argument) is made at the call, of the padding's type.
+    mlir::tensor::PadOp pad = paddedResult(rootOp);
     for (mlir::OpOperand &init : rootOp.getDpsInitsMutable()) {
+      if (pad)
+        break;
       mlir::Value value = init.get();
       if (auto fill = recomputedFill(value, block)) {
         group.insert(fill);
@@ -235,6 +262,11 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
       for (mlir::Value v : used)
         use(v);
     }
+    // The padding's value: a constant, made in the dispatch where it was
+    // made in the pad's region.
+    mlir::Value padValue = pad ? pad.getConstantPaddingValue() : nullptr;
+    if (padValue && !pad->isAncestor(padValue.getParentRegion()->getParentOp()))
+      use(padValue);
 
     // The dispatch: inputs, then destinations; it returns the root's
     // results, which bufferization finds equivalent to the destinations.
@@ -242,8 +274,14 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
     arguments.append(destinations.begin(), destinations.end());
     mlir::OpBuilder b(before);
     mlir::Location loc = root->getLoc();
-    auto type =
-        b.getFunctionType(mlir::ValueRange(arguments), root->getResultTypes());
+    llvm::SmallVector<mlir::Type> argumentTypes(
+        mlir::ValueRange(arguments).getTypes());
+    llvm::SmallVector<mlir::Type> resultTypes(root->getResultTypes());
+    if (pad) {
+      argumentTypes.push_back(pad.getResultType());
+      resultTypes = {pad.getResultType()};
+    }
+    auto type = b.getFunctionType(argumentTypes, resultTypes);
     auto dispatch = mlir::func::FuncOp::create(
         b, loc, nameOf(fn, root, index, symbols), type);
     dispatch.setPrivate();
@@ -286,26 +324,89 @@ struct FormDispatchesPass : impl::FormDispatchesBase<FormDispatchesPass> {
           mixedOffsets, sizes, slice.getMixedStrides());
       map.map(slice.getResult(), inside.getResult());
     }
+    // Padding: filled, the root writing the slice of it that the pad
+    // puts its input in.
+    mlir::Value filled;
+    llvm::SmallVector<mlir::OpFoldResult> padOffsets, padSizes, padStrides;
+    if (pad) {
+      mlir::Value value = padValue;
+      if (pad->isAncestor(value.getParentRegion()->getParentOp()))
+        value = b.clone(*value.getDefiningOp())->getResult(0);
+      else
+        value = map.lookup(value);
+      filled = mlir::linalg::FillOp::create(b, pad.getLoc(), value,
+                                            body->getArguments().back())
+                   .getResult(0);
+      mlir::Value init = map.lookup(rootOp.getDpsInits()[0]);
+      padOffsets = pad.getMixedLowPad();
+      padSizes = mlir::tensor::getMixedSizes(b, pad.getLoc(), init);
+      padStrides.assign(padSizes.size(), b.getIndexAttr(1));
+      map.map(rootOp.getDpsInits()[0],
+              mlir::tensor::ExtractSliceOp::create(
+                  b, pad.getLoc(), filled, padOffsets, padSizes, padStrides)
+                  .getResult());
+    }
     for (mlir::Operation *op : group)
       b.clone(*op, map);
     llvm::SmallVector<mlir::Value> returned;
     for (mlir::Value v : root->getResults())
       returned.push_back(map.lookup(v));
+    if (pad)
+      returned = {mlir::tensor::InsertSliceOp::create(
+          b, pad.getLoc(), returned[0], filled, padOffsets, padSizes,
+          padStrides)};
     mlir::func::ReturnOp::create(b, loc, returned);
 
-    // The call, where the root was, with a fresh destination each, so that
-    // no two dispatches write the same buffer; never inlined back.
-    b.setInsertionPoint(root);
+    // The call, where the root was (or the insert into padding, after what
+    // sizes the padding), with a fresh destination each, so that no two
+    // dispatches write the same buffer; never inlined back.
+    b.setInsertionPoint(pad ? pad.getOperation() : root);
     llvm::SmallVector<mlir::Value> operands(inputs.begin(), inputs.end());
     for (mlir::Value destination : destinations) {
       auto empty = destination.getDefiningOp<mlir::tensor::EmptyOp>();
       operands.push_back(mlir::bufferization::AllocTensorOp::create(
           b, empty.getLoc(), empty.getType(), empty.getDynamicSizes()));
     }
+    if (pad) {
+      // The padding's dynamic sizes: the root's plus what is added.
+      auto empty =
+          rootOp.getDpsInits()[0].getDefiningOp<mlir::tensor::EmptyOp>();
+      llvm::SmallVector<mlir::Value> sizes;
+      for (int64_t d = 0; d < pad.getResultType().getRank(); ++d) {
+        if (!pad.getResultType().isDynamicDim(d))
+          continue;
+        int64_t extra = pad.getStaticLow()[d] + pad.getStaticHigh()[d];
+        mlir::Value size;
+        if (empty.getType().isDynamicDim(d)) {
+          size = empty.getDynamicSize(d);
+          if (extra)
+            size = mlir::arith::AddIOp::create(
+                b, pad.getLoc(), size,
+                mlir::arith::ConstantIndexOp::create(b, pad.getLoc(), extra));
+        } else {
+          size = mlir::arith::ConstantIndexOp::create(
+              b, pad.getLoc(), empty.getType().getDimSize(d) + extra);
+        }
+        sizes.push_back(size);
+      }
+      operands.push_back(mlir::bufferization::AllocTensorOp::create(
+          b, pad.getLoc(), pad.getResultType(), sizes));
+    }
     auto call = mlir::func::CallOp::create(b, loc, dispatch, operands);
     call.setNoInline(true);
-    root->replaceAllUsesWith(call.getResults());
+    mlir::Operation *rootInit = rootOp.getDpsInits().empty()
+                                    ? nullptr
+                                    : rootOp.getDpsInits()[0].getDefiningOp();
+    if (pad) {
+      pad.getResult().replaceAllUsesWith(call.getResult(0));
+      pad->erase();
+    } else {
+      root->replaceAllUsesWith(call.getResults());
+    }
     root->erase();
+    // The root's own destination, where the padding took its place.
+    if (pad && rootInit && rootInit->use_empty())
+      rootInit->erase();
     for (mlir::Operation *op : llvm::reverse(group))
       if (op != root && op->use_empty())
         op->erase();

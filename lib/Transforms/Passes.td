@@ -67,7 +67,10 @@ def FormDispatches : Pass<"aot-form-dispatches", "mlir::ModuleOp"> {
     style: the tensors a dispatch writes start as a `tensor.empty`, which
     becomes a `bufferization.alloc_tensor` the caller makes right before the
     call and passes in, after the tensors and values it reads; a
-    `linalg.fill` of such a tensor is recomputed inside.
+    `linalg.fill` of such a tensor is recomputed inside. A result whose only
+    use is a `tensor.pad` by a constant is written into the padding: the
+    dispatch takes the padded tensor as its destination, fills it and
+    writes the middle, and the pad goes.
     Scalar and splat constants are copied in; large constants stay with the
     caller. Every later stage then works on small functions, so compile cost
     grows closer to linearly with the size of a model.

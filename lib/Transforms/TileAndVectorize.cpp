@@ -365,9 +365,12 @@ std::optional<ParallelLoop> parallelLoop(mlir::linalg::LinalgOp op,
     ParallelLoop parallel{loop, minTrips, std::nullopt};
     // With a bound on the trips that work allows, a single trip has too
     // little work for threads; an elementwise op's inner loops too little
-    // per trip.
-    if (!mlir::ShapedType::isDynamic(ranges[d]) || minTrips != 0 ||
-        !mlir::linalg::isaContractionOpInterface(op))
+    // per trip. A convolution's batch of one image has work enough for
+    // threads in its rows.
+    bool convolution = mlir::linalg::isaConvolutionOpInterface(op);
+    if (!mlir::ShapedType::isDynamic(ranges[d]) ||
+        (minTrips != 0 && !convolution) ||
+        !(convolution || mlir::linalg::isaContractionOpInterface(op)))
       return parallel;
     // Loops over reductions may lie between: within one of their trips,
     // the trips of a loop over a parallel dim are still independent.
@@ -618,15 +621,16 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     return sizes;
   }
 
-  /// For a statically shaped 2-D convolution or pooling in NHWC layout:
-  /// one output row at a time, a register block of output pixels (along W)
-  /// by channels, every window position and input channel a loop of its
-  /// own, so the tile is a 1-D convolution with a size-1 window, the
-  /// register block of a matmul. Loops: n, oh, ow, f, kh, kw, c for conv
-  /// (filter HWCF); n, oh, ow, c, kh, kw for depthwise and pooling.
+  /// For a 2-D convolution or pooling in NHWC layout, static but for the
+  /// batch: one output row of one image at a time, a register block of
+  /// output pixels (along W) by channels, every window position and input
+  /// channel a loop of its own, so the tile is a 1-D convolution with a
+  /// size-1 window, the register block of a matmul, of a static shape
+  /// whatever the batch. Loops: n, oh, ow, f, kh, kw, c for conv (filter
+  /// HWCF); n, oh, ow, c, kh, kw for depthwise and pooling.
   std::optional<llvm::SmallVector<int64_t>>
   convolutionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges) {
-    if (op.hasDynamicShape())
+    if (llvm::any_of(ranges.drop_front(), mlir::ShapedType::isDynamic))
       return std::nullopt;
     // Output pixels along W (rows of the register block), channels (lanes).
     auto pixels = [&] { return tileFor(ranges[2], tileM, Along::Rows); };

@@ -6,20 +6,18 @@
 // ops after it and the next convolution or pool read it without a
 // transpose; one is made only where an op reads the NCHW form. Padding
 // becomes a tensor.pad (zeros for a convolution, the lowest value for a max
-// pool), a bias the value the convolution accumulates onto, and other
-// groupings a convolution over a grouped NCHW view.
+// pool), a bias an add after the convolution (it fuses with the activation
+// that follows), and other groupings a convolution over a grouped NCHW view.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxElementwise.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <cstring>
 #include <limits>
-#include <tuple>
 
 namespace aot::onnx_import {
 
@@ -159,83 +157,36 @@ mlir::Value convNhwc(NodeContext &ctx, mlir::Value xh,
   mlir::RankedTensorType outNhwc = permutedType(out, kToChannelsLast);
   llvm::SmallVector<mlir::Value> nhwcDims = {dims[0], dims[2], dims[3],
                                              dims[1]};
-  mlir::Value init;
-  if (ctx.hasInput(2)) {
-    mlir::Value bias = ctx.input(2);
-    if (!bias)
-      return nullptr;
-    init = mlir::linalg::BroadcastOp::create(ctx.b, ctx.loc, bias,
-                                             ctx.empty(outNhwc, nhwcDims),
-                                             llvm::ArrayRef<int64_t>{0, 1, 2})
-               .getResult()[0];
-  } else {
-    init = ctx.filled(outNhwc, ctx.scalar(element, 0), nhwcDims);
-  }
-  auto convolve = [&](mlir::Value in, mlir::Value acc,
-                      mlir::RankedTensorType type) -> mlir::Value {
-    if (depthwise)
-      return mlir::linalg::DepthwiseConv2DNhwcHwcOp::create(
-                 ctx.b, ctx.loc, mlir::TypeRange{type},
-                 mlir::ValueRange{in, weights}, mlir::ValueRange{acc}, strides,
-                 dilations)
-          .getResult(0);
-    return mlir::linalg::Conv2DNhwcHwcfOp::create(
-               ctx.b, ctx.loc, mlir::TypeRange{type},
-               mlir::ValueRange{in, weights}, mlir::ValueRange{acc}, strides,
-               dilations)
-        .getResult(0);
-  };
-  auto xhType = llvm::cast<mlir::RankedTensorType>(xh.getType());
-  auto staticBut0 = [](mlir::RankedTensorType t) {
-    return llvm::all_of(t.getShape().drop_front(), [](int64_t d) {
-      return !mlir::ShapedType::isDynamic(d);
-    });
-  };
+  // Accumulated from zeros, which the compiler makes inside each tile of
+  // the convolution; the bias is added after, in the pass over the result
+  // that the activation after it makes anyway (they fuse).
+  mlir::Value zero = ctx.scalar(element, 0);
+  // A dynamic batch is fine: the compiler tiles one image at a time.
+  mlir::Value init = ctx.filled(outNhwc, zero, nhwcDims);
   mlir::Value y;
-  if (outNhwc.isDynamicDim(0) && staticBut0(outNhwc) && staticBut0(xhType)) {
-    // A dynamic batch: one image at a time, each a convolution of static
-    // shape, which the compiler tiles and vectorizes (it leaves those of a
-    // dynamic batch as loops of scalars).
-    auto image = [&](mlir::RankedTensorType t) {
-      llvm::SmallVector<int64_t> shape(t.getShape());
-      shape[0] = 1;
-      return mlir::RankedTensorType::get(shape, t.getElementType());
-    };
-    auto slice = [&](mlir::RankedTensorType t, mlir::Value i) {
-      llvm::SmallVector<mlir::OpFoldResult> offsets = {i, ctx.b.getIndexAttr(0),
-                                                       ctx.b.getIndexAttr(0),
-                                                       ctx.b.getIndexAttr(0)};
-      llvm::SmallVector<mlir::OpFoldResult> sizes = {ctx.b.getIndexAttr(1)};
-      for (int64_t d : t.getShape().drop_front())
-        sizes.push_back(ctx.b.getIndexAttr(d));
-      llvm::SmallVector<mlir::OpFoldResult> ones(4, ctx.b.getIndexAttr(1));
-      return std::make_tuple(offsets, sizes, ones);
-    };
-    mlir::Value zero = mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, 0);
-    mlir::Value one = mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, 1);
-    auto loop = mlir::scf::ForOp::create(ctx.b, ctx.loc, zero, dims[0], one,
-                                         mlir::ValueRange{init});
-    {
-      mlir::OpBuilder::InsertionGuard guard(ctx.b);
-      ctx.b.setInsertionPointToStart(loop.getBody());
-      mlir::Value i = loop.getInductionVar();
-      mlir::Value acc = loop.getRegionIterArg(0);
-      auto [xo, xs, xst] = slice(xhType, i);
-      mlir::Value in = mlir::tensor::ExtractSliceOp::create(
-          ctx.b, ctx.loc, image(xhType), xh, xo, xs, xst);
-      auto [yo, ys, yst] = slice(outNhwc, i);
-      mlir::Value part = mlir::tensor::ExtractSliceOp::create(
-          ctx.b, ctx.loc, image(outNhwc), acc, yo, ys, yst);
-      mlir::Value r = convolve(in, part, image(outNhwc));
-      mlir::Value next = mlir::tensor::InsertSliceOp::create(ctx.b, ctx.loc, r,
-                                                             acc, yo, ys, yst);
-      mlir::scf::YieldOp::create(ctx.b, ctx.loc, next);
-    }
-    y = loop.getResult(0);
-  } else {
-    y = convolve(xh, init, outNhwc);
-  }
-  return y;
+  if (depthwise)
+    y = mlir::linalg::DepthwiseConv2DNhwcHwcOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{outNhwc},
+            mlir::ValueRange{xh, weights}, mlir::ValueRange{init}, strides,
+            dilations)
+            .getResult(0);
+  else
+    y = mlir::linalg::Conv2DNhwcHwcfOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{outNhwc},
+            mlir::ValueRange{xh, weights}, mlir::ValueRange{init}, strides,
+            dilations)
+            .getResult(0);
+  if (!ctx.hasInput(2))
+    return y;
+  mlir::Value bias = ctx.input(2);
+  if (!bias)
+    return nullptr;
+  // The bias [C] broadcasts along the last dim, as numpy aligns it.
+  return elementwise(ctx, {y, bias}, outNhwc,
+                     [](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                       return mlir::arith::AddFOp::create(b, loc, v[0], v[1]);
+                     });
 }
 
 mlir::LogicalResult conv(NodeContext &ctx) {

@@ -62,3 +62,25 @@ func.func @repeat(%x: tensor<2x4xf32>, %w: tensor<4x4xf32>) -> tensor<2x4xf32> {
   } -> tensor<2x4xf32>
   return %r2 : tensor<2x4xf32>
 }
+
+// A relu whose only use is a tensor.pad: its dispatch fills the padded
+// tensor and writes the relu into the middle of it, instead of a fill and
+// a copy by the caller.
+func.func @padded(%x: tensor<?x3xf32>) -> tensor<?x5xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %minus = arith.constant -1.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x3xf32>
+  %e = tensor.empty(%n) : tensor<?x3xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x3xf32>) outs(%e : tensor<?x3xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %s = arith.maximumf %v, %zero : f32
+    linalg.yield %s : f32
+  } -> tensor<?x3xf32>
+  %p = tensor.pad %r low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %minus : f32
+  } : tensor<?x3xf32> to tensor<?x5xf32>
+  return %p : tensor<?x5xf32>
+}
