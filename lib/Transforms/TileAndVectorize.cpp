@@ -373,14 +373,28 @@ std::optional<ParallelLoop> parallelLoop(mlir::linalg::LinalgOp op,
         !(convolution || mlir::linalg::isaContractionOpInterface(op)))
       return parallel;
     // Loops over reductions may lie between: within one of their trips,
-    // the trips of a loop over a parallel dim are still independent.
+    // the trips of a loop over a parallel dim are still independent. A
+    // convolution's takes the first whose trips share out evenly among
+    // the threads (a 7x7 image's 7 rows leave one of two threads idle an
+    // eighth of the time; its channel blocks do not), else the first.
+    const int64_t threads = runThreads(op);
+    auto even = [&](size_t e) {
+      if (threads < 2 || mlir::ShapedType::isDynamic(ranges[e]))
+        return true;
+      int64_t trips = (ranges[e] + sizes[e] - 1) / sizes[e];
+      return trips % threads == 0 || trips >= 8 * threads;
+    };
     unsigned inner = loop;
     for (size_t j = i + 1; j < ranges.size(); ++j) {
       std::optional<size_t> e = tiledDim(j);
       if (!e)
         continue;
       ++inner;
-      if (mlir::linalg::isParallelIterator(iterators[*e]) && !once(*e)) {
+      if (!mlir::linalg::isParallelIterator(iterators[*e]) || once(*e))
+        continue;
+      if (!parallel.fallback)
+        parallel.fallback = inner;
+      if (!convolution || even(*e)) {
         parallel.fallback = inner;
         break;
       }
