@@ -3,7 +3,7 @@
 # stage targets, into a static library with a typed C++ header, and
 # generates a doctest executable that checks the library against a reference
 # .npz. Works in the build tree of mlir-aot (add_subdirectory) and from an
-# installed copy (find_package(MlirAot CONFIG)). The README documents every
+# installed copy (find_package(MlirAot CONFIG)). docs/cmake.md documents every
 # argument; the comments here say why things are done the way they are.
 include_guard(GLOBAL)
 

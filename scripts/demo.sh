@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, then compiles the example models through
-# every stage with aot-compile and runs them.
+# Installs what is missing, builds the tools and the examples (not the test
+# suite's models: scripts/test.sh builds those), then compiles the example
+# models through every stage with aot-compile and runs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh
+bash scripts/build.sh aot-compile aot-compile-driver aot-run \
+  aot_example_embed aot_example_typed_call
 build=build/default
 out=$build/demo
 rm -rf "$out"
