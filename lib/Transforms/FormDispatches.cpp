@@ -24,11 +24,11 @@
 // dispatches of layers that differ only in where their slice starts one
 // function (aot-deduplicate-dispatches).
 //
-// A result that is only inserted into a slice of a fill (a convolution's
-// input padded with zeros) is written there in place: the dispatch takes
-// the padded tensor as its destination, fills it and writes the slice.
-// Otherwise the fill would be a pass of its own and the result copied in
-// after, on the calling thread.
+// A result whose only use is a tensor.pad by a constant (a convolution's
+// input padded with zeros) is written into the padding: the dispatch takes
+// the padded tensor as its destination, fills it and writes the middle.
+// Otherwise bufferization makes the pad a fill and a copy, both on the
+// calling thread.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
