@@ -523,6 +523,19 @@ inLayout(mlir::RankedTensorType out, llvm::ArrayRef<mlir::Value> dims,
           {dims[0], dims[2], dims[3], dims[1]}};
 }
 
+/// `sum` (of `type`) divided by `count`: an average.
+mlir::Value dividedBy(NodeContext &ctx, mlir::Value sum,
+                      mlir::RankedTensorType type, double count) {
+  return elementwise(
+      ctx, {sum}, type,
+      [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+          mlir::Type t) -> mlir::Value {
+        return mlir::arith::DivFOp::create(
+            b, loc, v[0],
+            mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, count)));
+      });
+}
+
 /// Sets a pooling node's output, made in its input's layout.
 void setPoolOutput(NodeContext &ctx, mlir::Value y, bool last) {
   if (last)
@@ -610,17 +623,7 @@ mlir::LogicalResult averagePool(NodeContext &ctx) {
   mlir::Type element = out.getElementType();
   if (!padded || countPads) {
     double count = double(window->kernel[0] * window->kernel[1]);
-    setPoolOutput(
-        ctx,
-        elementwise(ctx, {sum}, type,
-                    [=](mlir::OpBuilder &b, mlir::Location loc,
-                        mlir::ValueRange v, mlir::Type t) -> mlir::Value {
-                      return mlir::arith::DivFOp::create(
-                          b, loc, v[0],
-                          mlir::arith::ConstantOp::create(
-                              b, loc, b.getFloatAttr(t, count)));
-                    }),
-        last);
+    setPoolOutput(ctx, dividedBy(ctx, sum, type, count), last);
     return mlir::success();
   }
   // Divide by the elements each window covers inside the image: the same
@@ -644,10 +647,8 @@ mlir::LogicalResult averagePool(NodeContext &ctx) {
 /// 1 x ... x 1; from a channels-last image, to both forms of the result
 /// (reshapes of one N x C reduction).
 template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
-  mlir::Value x = ctx.channelsLastInput(0);
-  bool last = x != nullptr;
-  if (!last)
-    x = ctx.input(0);
+  bool last;
+  mlir::Value x = poolInput(ctx, last);
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!x || !out)
     return mlir::failure();
@@ -694,14 +695,7 @@ template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
         return ctx.fail("takes static spatial sizes");
       count *= double(xType.getDimSize(d));
     }
-    r = elementwise(ctx, {r}, reduced,
-                    [=](mlir::OpBuilder &b, mlir::Location loc,
-                        mlir::ValueRange v, mlir::Type t) -> mlir::Value {
-                      return mlir::arith::DivFOp::create(
-                          b, loc, v[0],
-                          mlir::arith::ConstantOp::create(
-                              b, loc, b.getFloatAttr(t, count)));
-                    });
+    r = dividedBy(ctx, r, reduced, count);
   }
   // N x C to N x C x 1 ... (and N x 1 x 1 x C).
   auto expanded = [&](mlir::RankedTensorType type, bool channelLast) {

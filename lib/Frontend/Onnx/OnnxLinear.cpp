@@ -276,10 +276,7 @@ mlir::Value transposedInput(NodeContext &ctx, int i) {
   mlir::Value v = ctx.input(i);
   if (!v)
     return nullptr;
-  mlir::Value init = ctx.empty(type, {ctx.dim(v, 1), ctx.dim(v, 0)});
-  return mlir::linalg::TransposeOp::create(ctx.b, ctx.loc, v, init,
-                                           llvm::ArrayRef<int64_t>{1, 0})
-      .getResult()[0];
+  return transposed(ctx.b, ctx.loc, v, {1, 0});
 }
 
 /// Y = alpha * A' @ B' + beta * C.

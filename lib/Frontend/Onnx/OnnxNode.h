@@ -136,10 +136,10 @@ struct OpConverter {
 inline constexpr std::int64_t kToChannelsLast[4] = {0, 2, 3, 1};
 inline constexpr std::int64_t kToChannelsFirst[4] = {0, 3, 1, 2};
 
-/// `type` (rank 4) with its dims reordered: result dim i is dim perm[i].
+/// `type` with its dims reordered: result dim i is dim perm[i].
 mlir::RankedTensorType permutedType(mlir::RankedTensorType type,
                                     llvm::ArrayRef<std::int64_t> perm);
-/// `v` (rank 4) transposed by `perm` (result dim i is dim perm[i]).
+/// `v` transposed by `perm` (result dim i is dim perm[i]).
 mlir::Value transposed(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                        llvm::ArrayRef<std::int64_t> perm);
 

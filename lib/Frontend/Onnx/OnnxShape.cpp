@@ -178,6 +178,8 @@ mlir::LogicalResult transpose(NodeContext &ctx) {
   if (!x || !out)
     return mlir::failure();
   int64_t rank = out.getRank();
+  if (llvm::cast<mlir::RankedTensorType>(x.getType()).getRank() != rank)
+    return ctx.fail("the input's rank is not the output's");
   std::vector<std::int64_t> perm;
   for (int64_t d = rank - 1; d >= 0; --d)
     perm.push_back(d);
@@ -185,14 +187,14 @@ mlir::LogicalResult transpose(NodeContext &ctx) {
   if (int64_t(perm.size()) != rank)
     return ctx.fail("perm has " + llvm::Twine(perm.size()) +
                     " entries for a rank of " + llvm::Twine(rank));
-  llvm::SmallVector<mlir::Value> dims(rank);
-  for (int64_t d = 0; d < rank; ++d)
-    if (out.isDynamicDim(d))
-      dims[d] = ctx.dim(x, perm[d]);
-  ctx.setOutput(0, mlir::linalg::TransposeOp::create(
-                       ctx.b, ctx.loc, x, ctx.empty(out, dims),
-                       llvm::ArrayRef<int64_t>(perm))
-                       .getResult()[0]);
+  std::vector<bool> seen(rank, false);
+  for (int64_t d : perm) {
+    if (d < 0 || d >= rank || seen[d])
+      return ctx.fail("perm is not a permutation of the " + llvm::Twine(rank) +
+                      " dims");
+    seen[d] = true;
+  }
+  ctx.setOutput(0, transposed(ctx.b, ctx.loc, x, perm));
   return mlir::success();
 }
 
