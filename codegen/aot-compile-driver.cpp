@@ -14,8 +14,15 @@
 #include "aot/Compiler.h"
 #include "aot/TraceDiff.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <optional>
+
+#include <unistd.h>
 
 namespace {
 
@@ -36,18 +43,18 @@ void listStages(const aot::Target &target) {
   }
 }
 
-/// The -o output that the compile writes itself as it makes the object code
-/// (Pipeline::objectFile): the only output that needs the object, a file
-/// (not standard output), in a compile that reaches the object and dumps no
-/// stages.
+/// The -o output whose object the compile writes into a file as it makes
+/// it (Pipeline::objectFile), not keeping it in memory: the only output that
+/// needs the object, an object or a shared library (not standard output),
+/// in a compile that reaches the object and dumps no stages.
 const aot::cli::Options::Output *
 streamedObject(const aot::cli::Options &options) {
   const aot::cli::Options::Output *object = nullptr;
   for (const aot::cli::Options::Output &out : options.outputs) {
-    if (out.kind == aot::EmitKind::StaticLib ||
-        out.kind == aot::EmitKind::SharedLib)
+    if (out.kind == aot::EmitKind::StaticLib)
       return nullptr;
-    if (out.kind == aot::EmitKind::Object) {
+    if (out.kind == aot::EmitKind::Object ||
+        out.kind == aot::EmitKind::SharedLib) {
       if (object || out.path == "-")
         return nullptr;
       object = &out;
@@ -57,12 +64,51 @@ streamedObject(const aot::cli::Options &options) {
   return reached && options.dumpStagesDir.empty() ? object : nullptr;
 }
 
+/// Where the object of a streamed output goes: the output itself for an
+/// object file; for a shared library, a file beside it that is removed once
+/// the library is linked.
+class StreamedObjectFile {
+public:
+  StreamedObjectFile(const aot::cli::Options::Output *out) {
+    if (!out)
+      return;
+    if (out->kind == aot::EmitKind::Object) {
+      path_ = out->path;
+      return;
+    }
+    std::string pattern = out->path + ".object-XXXXXX";
+    int fd = ::mkstemp(pattern.data());
+    if (fd < 0) {
+      error_ =
+          aot::Error::at(out->path, 0, 0,
+                         "cannot write: " + std::string(std::strerror(errno)));
+      return;
+    }
+    ::close(fd);
+    path_ = temporary_ = pattern;
+  }
+  StreamedObjectFile(const StreamedObjectFile &) = delete;
+  StreamedObjectFile &operator=(const StreamedObjectFile &) = delete;
+  ~StreamedObjectFile() {
+    if (!temporary_.empty())
+      std::remove(temporary_.c_str());
+  }
+  const std::string &path() const { return path_; }
+  /// Why the file beside the library could not be made.
+  const std::optional<aot::Error> &error() const { return error_; }
+
+private:
+  std::string path_, temporary_;
+  std::optional<aot::Error> error_;
+};
+
 /// The pipeline, keeping only the stage outputs that the -o files and the
 /// stage dumps read: printing a stage nobody reads is most of the cost of a
-/// compile with large constants. An object file is written as it is made,
-/// not kept.
+/// compile with large constants. A streamed output's object is written to
+/// `objectFile` as it is made, not kept.
 aot::Pipeline keepingOnlyOutputs(const aot::cli::Options &options,
-                                 aot::WriteIf when) {
+                                 aot::WriteIf when,
+                                 const StreamedObjectFile &objectFile) {
   std::vector<aot::Stage> text, bytecode;
   if (!options.dumpStagesDir.empty())
     for (const aot::StageInfo &info : aot::stagesOf(options.target)) {
@@ -77,7 +123,9 @@ aot::Pipeline keepingOnlyOutputs(const aot::cli::Options &options,
                              bytecode);
   aot::Pipeline pipeline = options.pipeline;
   if (streamed)
-    pipeline.objectFile(streamed->path, when);
+    pipeline.objectFile(
+        objectFile.path(),
+        streamed->kind == aot::EmitKind::Object ? when : aot::WriteIf::Always);
   return pipeline.keepOnly(std::move(text), std::move(bytecode));
 }
 
@@ -179,9 +227,13 @@ int run(const std::vector<std::string> &args) {
   aot::Compiler compiler;
   if (options->bisectActions)
     return bisect(compiler, *options);
+  const aot::cli::Options::Output *streamed = streamedObject(*options);
+  StreamedObjectFile objectFile(streamed);
+  if (objectFile.error())
+    return fail(*objectFile.error());
   auto artifact = compiler.compile(
       aot::Source::file(options->input).format(options->inputFormat),
-      keepingOnlyOutputs(*options, when), options->target);
+      keepingOnlyOutputs(*options, when, objectFile), options->target);
   if (!artifact)
     return fail(artifact.error());
   std::vector<std::string> warnings;
@@ -195,11 +247,15 @@ int run(const std::vector<std::string> &args) {
                                               options->stagesAsBytecode);
         !s)
       return fail(s.error());
-  const aot::cli::Options::Output *streamed = streamedObject(*options);
   for (const aot::cli::Options::Output &out : options->outputs)
     if (&out != streamed)
       if (aot::Status s = artifact->write(out.path, out.kind, when); !s)
         return fail(s.error());
+  if (streamed && streamed->kind == aot::EmitKind::SharedLib)
+    if (aot::Status s = artifact->writeSharedLibrary(objectFile.path(),
+                                                     streamed->path, when);
+        !s)
+      return fail(s.error());
   if (cache) {
     std::optional<std::string> lost = cache->store(warnings);
     if (options->cacheReport && lost)

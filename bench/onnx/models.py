@@ -14,7 +14,8 @@ threads and PyTorch's own compete: PyTorch is timed in child processes,
 eager and torch.jit.freeze'd, under each threading setup (with N threads:
 PyTorch N and OpenBLAS 1; 1 and N; N and N), and its best is reported with
 how it was reached. The outputs must agree (the zoo's check: rtol 1e-3,
-atol 1e-4) before anything is timed. Medians of N calls (default 10).
+atol 1e-4) before anything is timed. Medians of N calls (default 10);
+with --repeats 0 the outputs are checked and only the compiles are timed.
 """
 import os
 import statistics
@@ -164,6 +165,8 @@ def run(compiler, name, threads_list, batches, repeats, workdir, rows):
             if got.shape != want.shape or not worst <= 1:
                 raise SystemExit("%s: results differ from PyTorch's (%.1f "
                                  "times the tolerance)" % (name, worst))
+            if not repeats:
+                continue
             ours = timed(lambda: f(*args), repeats)
             theirs, how = best_torch_time(name, batch, threads, repeats)
             rows["latency"].append(

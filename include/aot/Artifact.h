@@ -108,6 +108,13 @@ public:
                WriteIf when = WriteIf::Always) const;
   /// Writes the artifact to `path`, its kind following the extension.
   Status write(const std::string &path) const;
+  /// Links `objectFile`, the object that this artifact's compile wrote
+  /// (Pipeline::objectFile), into a shared library at `path`, as
+  /// write(path, EmitKind::SharedLib) does from the object it keeps: a
+  /// compile with large weights need not hold its object in memory.
+  Status writeSharedLibrary(const std::string &objectFile,
+                            const std::string &path,
+                            WriteIf when = WriteIf::Always) const;
   /// Writes every stage that ran into `dir` with stable names
   /// (00-input.mlir ... 08-object.o); MLIR stages as bytecode if asked.
   Status writeStages(const std::string &dir, bool bytecode = false) const;

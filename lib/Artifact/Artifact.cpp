@@ -117,6 +117,12 @@ static std::optional<Stage> lastMlirStage(const Artifact &a,
   return std::nullopt;
 }
 
+Status Artifact::writeSharedLibrary(const std::string &objectFile,
+                                    const std::string &path,
+                                    WriteIf when) const {
+  return linkSharedLibrary(path, objectFile, manifest_, when);
+}
+
 Status Artifact::write(const std::string &path, EmitKind kind,
                        WriteIf when) const {
   switch (kind) {
@@ -141,7 +147,7 @@ Status Artifact::write(const std::string &path, EmitKind kind,
       return object.error();
     return kind == EmitKind::StaticLib
                ? writeStaticLibrary(path, manifest_.module, *object, when)
-               : writeSharedLibrary(path, *object, manifest_, when);
+               : aot::writeSharedLibrary(path, *object, manifest_, when);
   }
   case EmitKind::Mlir:
   case EmitKind::Bytecode: {

@@ -69,6 +69,18 @@ static std::string projectArchive(std::string_view library) {
 
 Status writeSharedLibrary(const std::string &path, const std::string &object,
                           const Manifest &manifest, WriteIf when) {
+  llvm::SmallString<128> objectPath;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile(manifest.module, "o", objectPath))
+    return Error::message("cannot create a temporary file: " + ec.message());
+  llvm::FileRemover removeObject(objectPath);
+  if (Status s = writeFile(std::string(objectPath), object); !s)
+    return s;
+  return linkSharedLibrary(path, std::string(objectPath), manifest, when);
+}
+
+Status linkSharedLibrary(const std::string &path, const std::string &objectPath,
+                         const Manifest &manifest, WriteIf when) {
   std::string driver;
   for (const char *name : {"cc", "gcc", "clang-22", "clang"})
     if (auto found = llvm::sys::findProgramByName(name)) {
@@ -79,19 +91,11 @@ Status writeSharedLibrary(const std::string &path, const std::string &object,
     return Error::message("cannot link a shared library: no C compiler "
                           "driver (cc, gcc or clang) on PATH");
 
-  llvm::SmallString<128> objectPath;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile(manifest.module, "o", objectPath))
-    return Error::message("cannot create a temporary file: " + ec.message());
-  llvm::FileRemover removeObject(objectPath);
-  if (Status s = writeFile(std::string(objectPath), object); !s)
-    return s;
-
   // The linker writes beside the target; the result replaces the target
   // only once the link succeeded.
   TemporaryOutput output(path);
   std::vector<std::string> args = {driver, "-shared", "-o", output.path(),
-                                   std::string(objectPath)};
+                                   objectPath};
   for (const std::string &lib : manifest.link) {
     if (lib == kRuntimeLibrary || lib == kCudaRuntimeLibrary) {
       std::string archive = projectArchive(lib);

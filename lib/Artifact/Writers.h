@@ -25,6 +25,10 @@ Status writeStaticLibrary(const std::string &path, const std::string &module,
 Status writeSharedLibrary(const std::string &path, const std::string &object,
                           const Manifest &manifest,
                           WriteIf when = WriteIf::Always);
+/// The same from the object in the file `objectPath`.
+Status linkSharedLibrary(const std::string &path, const std::string &objectPath,
+                         const Manifest &manifest,
+                         WriteIf when = WriteIf::Always);
 
 /// The typed C++ header for the manifest's functions.
 std::string generateHeader(const Manifest &manifest);

@@ -34,7 +34,8 @@ def quote(path):
 
 
 # aot-compile, aot-run and the LLVM tools (FileCheck, not, split-file, llvm-nm,
-# llvm-ar, llvm-objdump, llvm-dwarfdump) are found on PATH, in that order.
+# llvm-ar, llvm-objdump, llvm-dwarfdump, llvm-readelf) are found on PATH, in that
+# order.
 path = os.pathsep.join([os.path.dirname(config.aot_compile),
                         os.path.dirname(config.aot_run),
                         config.llvm_tools_dir,
@@ -52,7 +53,7 @@ for var, options in (("ASAN_OPTIONS", "abort_on_error=1"),
     config.environment[var] = given + (":" if given else "") + options
 
 for tool in ("FileCheck", "not", "split-file", "llvm-nm", "llvm-ar",
-             "llvm-objdump", "llvm-dwarfdump"):
+             "llvm-objdump", "llvm-dwarfdump", "llvm-readelf"):
     if not shutil.which(tool, path=path):
         lit_config.fatal("'%s' not found in %s (Debian: install llvm-22-tools)"
                          % (tool, config.llvm_tools_dir))

@@ -2,6 +2,7 @@
 #include "Backend/Cpu/EmbeddedWeights.h"
 
 #include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/Cpu/ReservedWeights.h"
 #include "Transforms/WeightBytes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -9,6 +10,7 @@
 
 #include "llvm/IR/Constants.h"
 #include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -113,6 +115,7 @@ std::vector<std::string>
 EmbeddedWeights::defineAsZeros(const llvm::Module &whole, llvm::Module &host,
                                bool shared) const {
   std::vector<std::string> defined;
+  const bool reserve = reservesWeights(host.getTargetTriple());
   for (const llvm::GlobalVariable &declared : whole.globals()) {
     auto it = weights_.find(declared.getName());
     if (it == weights_.end() || !declared.isDeclaration())
@@ -129,6 +132,11 @@ EmbeddedWeights::defineAsZeros(const llvm::Module &whole, llvm::Module &host,
     global->setInitializer(
         llvm::ConstantAggregateZero::get(declared.getValueType()));
     global->setUnnamedAddr(it->second.unnamedAddr);
+    if (reserve) {
+      // Zeros the code cannot fold: the bytes come after code generation.
+      global->setConstant(false);
+      global->setSection(kReservedWeightsSection);
+    }
     if (shared) {
       global->setLinkage(llvm::GlobalValue::ExternalLinkage);
       global->setVisibility(llvm::GlobalValue::HiddenVisibility);
@@ -187,13 +195,14 @@ EmbeddedWeights::place(llvm::StringRef object,
       llvm::consumeError(contents.takeError());
       return fail(*name, "is in a section without contents");
     }
-    llvm::StringRef bytes = weights_.find(*name)->second.bytes;
+    auto weight = weights_.find(*name);
+    llvm::StringRef bytes = weight->second.bytes;
     uint64_t offset = *address - (*section)->getAddress();
     if (offset > contents->size() || contents->size() - offset < bytes.size())
       return fail(*name, "does not fit its section");
     placed.push_back(
         Placement{uint64_t(contents->data() - object.data()) + offset,
-                  done->first(), bytes});
+                  weight->first(), bytes});
   }
   for (const auto &entry : found)
     if (!entry.second)
@@ -201,8 +210,45 @@ EmbeddedWeights::place(llvm::StringRef object,
   return placed;
 }
 
+Expected<std::vector<EmbeddedWeights::Placement>>
+EmbeddedWeights::placeReserved(const ReservedSection &section,
+                               const std::vector<std::string> &defined) const {
+  std::vector<Placement> placed;
+  for (const std::string &name : defined) {
+    auto symbol = section.symbols.find(name);
+    auto weight = weights_.find(name);
+    llvm::StringRef bytes = weight->second.bytes;
+    if (symbol == section.symbols.end())
+      return Error::message("internal error: weight '" + name +
+                            "' is missing from the object");
+    if (symbol->second > section.size ||
+        section.size - symbol->second < bytes.size())
+      return Error::message("internal error: weight '" + name +
+                            "' does not fit its section");
+    placed.push_back(Placement{symbol->second, weight->first(), bytes});
+  }
+  return placed;
+}
+
 Status EmbeddedWeights::patch(std::string &object,
                               const std::vector<std::string> &defined) const {
+  if (defined.empty())
+    return Status::ok();
+  auto reserved = findReservedSection(object);
+  if (!reserved)
+    return reserved.error();
+  if (*reserved) {
+    auto placed = placeReserved(**reserved, defined);
+    if (!placed)
+      return placed.error();
+    uint64_t at = llvm::alignTo(object.size(), (*reserved)->align);
+    fillReservedHeader(object.data() + (*reserved)->headerOffset, at);
+    object.resize(at + (*reserved)->size, '\0');
+    for (const Placement &p : *placed)
+      std::memcpy(object.data() + at + p.offset, p.bytes.data(),
+                  p.bytes.size());
+    return Status::ok();
+  }
   auto placed = place(object, defined);
   if (!placed)
     return placed.error();
@@ -222,6 +268,9 @@ EmbeddedWeights::patchFile(const std::string &path, const std::string &shown,
   if (defined.empty())
     return Status::ok();
   std::vector<Placement> placed;
+  std::optional<ReservedSection> section;
+  std::string header;
+  uint64_t fileSize = 0;
   {
     // Mapped, not read: only the headers and the symbol table are touched.
     auto object = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
@@ -230,10 +279,24 @@ EmbeddedWeights::patchFile(const std::string &path, const std::string &shown,
       return Error::at(shown, 0, 0,
                        "cannot read the object to write its weights: " +
                            object.getError().message());
-    auto found = place((*object)->getBuffer(), defined);
-    if (!found)
-      return found.error();
-    placed = std::move(*found);
+    llvm::StringRef bytes = (*object)->getBuffer();
+    auto reserved = findReservedSection(bytes);
+    if (!reserved)
+      return reserved.error();
+    if (*reserved) {
+      auto found = placeReserved(**reserved, defined);
+      if (!found)
+        return found.error();
+      placed = std::move(*found);
+      section = **reserved;
+      header.assign(bytes.data() + section->headerOffset, 64);
+      fileSize = bytes.size();
+    } else {
+      auto found = place(bytes, defined);
+      if (!found)
+        return found.error();
+      placed = std::move(*found);
+    }
   }
   int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
   if (fd < 0)
@@ -241,14 +304,29 @@ EmbeddedWeights::patchFile(const std::string &path, const std::string &shown,
                      "cannot write the weights into the object: " +
                          std::string(std::strerror(errno)));
   std::string failure;
+  if (section) {
+    // The contents go at the end, the file made long enough first (a
+    // sparse stretch of zeros, for the gaps), then the header that points
+    // at them; the weights are written, not checked against zeros.
+    uint64_t at = llvm::alignTo(fileSize, section->align);
+    fillReservedHeader(header.data(), at);
+    if (::ftruncate(fd, off_t(at + section->size)) != 0 ||
+        ::pwrite(fd, header.data(), header.size(),
+                 off_t(section->headerOffset)) != ssize_t(header.size()))
+      failure = "cannot write the weights into the object: " +
+                std::string(std::strerror(errno));
+    for (Placement &p : placed)
+      p.offset += at;
+  }
   std::vector<char> check(1 << 20);
   for (const Placement &p : placed) {
     for (uint64_t done = 0; done < p.bytes.size() && failure.empty();) {
       size_t chunk = std::min<uint64_t>(check.size(), p.bytes.size() - done);
-      ssize_t got = ::pread(fd, check.data(), chunk, p.offset + done);
+      ssize_t got = section ? ssize_t(chunk)
+                            : ::pread(fd, check.data(), chunk, p.offset + done);
       if (got != ssize_t(chunk) ||
-          std::any_of(check.begin(), check.begin() + chunk,
-                      [](char c) { return c != 0; })) {
+          (!section && std::any_of(check.begin(), check.begin() + chunk,
+                                   [](char c) { return c != 0; }))) {
         failure = "internal error: weight '" + p.name.str() +
                   "' is not where its zeros were emitted";
         break;

@@ -26,6 +26,8 @@
 
 namespace aot {
 
+struct ReservedSection;
+
 class EmbeddedWeights {
 public:
   /// Constants this large or larger are kept aside.
@@ -47,14 +49,16 @@ public:
 
   /// Defines in `host`, a module about to be code-generated, every weight
   /// that `whole` (the module it was split from, or the same module)
-  /// declares, with zeros as contents: local to the object, or with hidden
-  /// visibility when `shared` with other partitions' objects. Returns their
-  /// names.
+  /// declares, with zeros as contents (in the reserved section, without
+  /// bytes in the object, where the target has one: ReservedWeights.h):
+  /// local to the object, or with hidden visibility when `shared` with
+  /// other partitions' objects. Returns their names.
   std::vector<std::string> defineAsZeros(const llvm::Module &whole,
                                          llvm::Module &host,
                                          bool shared) const;
-  /// Writes the bytes of the weights named `defined` over their zeros in
-  /// `object`, the object code made with them.
+  /// Writes the bytes of the weights named `defined` into `object`, the
+  /// object code made with them: over their zeros, or as the contents of
+  /// the reserved section, at the object's end.
   Status patch(std::string &object,
                const std::vector<std::string> &defined) const;
   /// The same for the object in the file `path`, written in place from the
@@ -78,7 +82,8 @@ private:
             llvm::GlobalValue::LinkageTypes linkage,
             llvm::GlobalValue::VisibilityTypes visibility,
             llvm::GlobalValue::UnnamedAddr unnamedAddr, bool dsoLocal);
-  /// Where a weight's zeros lie in an object.
+  /// Where a weight's zeros lie in an object, or where in the reserved
+  /// section it goes.
   struct Placement {
     uint64_t offset;
     llvm::StringRef name;
@@ -88,6 +93,10 @@ private:
   /// naming one that is missing, doubled or does not fit.
   Expected<std::vector<Placement>>
   place(llvm::StringRef object, const std::vector<std::string> &defined) const;
+  /// The place in `section` of each weight named `defined`.
+  Expected<std::vector<Placement>>
+  placeReserved(const ReservedSection &section,
+                const std::vector<std::string> &defined) const;
   /// The weights `module` declares.
   std::vector<std::pair<llvm::GlobalVariable *, const Weight *>>
   declaredIn(llvm::Module &module) const;

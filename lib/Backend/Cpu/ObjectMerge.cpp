@@ -120,8 +120,8 @@ Expected<std::string> PartitionObjects::read(const std::string &path) {
   return bytes;
 }
 
-Expected<std::string> PartitionObjects::merge(unsigned count,
-                                              const std::string &triple) const {
+Status PartitionObjects::merge(unsigned count, const std::string &triple,
+                               const std::string &output) const {
   std::vector<std::string> inputs;
   for (unsigned k = 0; k < count; ++k) {
     inputs.push_back(path(k));
@@ -133,13 +133,12 @@ Expected<std::string> PartitionObjects::merge(unsigned count,
                             " of the code for " + triple +
                             " is not an ELF object");
   }
-  std::string linked = file("merged.o"), localized = file("localized.o");
+  std::string linked = file("merged.o");
   if (Status s = linkRelocatable(inputs, linked); !s)
     return Error::message(s.error().str() + " (target " + triple + ")");
-  if (Status s = localizeHidden(linked, localized); !s)
-    return s.error();
+  Status localized = localizeHidden(linked, output);
   (void)llvm::sys::fs::remove(linked);
-  return read(localized);
+  return localized;
 }
 
 } // namespace aot

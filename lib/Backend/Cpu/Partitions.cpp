@@ -334,37 +334,21 @@ Status optimizePartitions(llvm::Module &module, const PartitionWork &work) {
   return Status::ok();
 }
 
-Expected<std::string> emitPartitionedObject(const llvm::Module &module,
-                                            const PartitionWork &work) {
-  auto count = partitionCount(module);
-  if (!count)
-    return count.error();
+namespace {
 
-  // Partition 0 is generated in `module`'s context, the others each in
-  // their own: only one thread at a time touches a context.
-  std::unique_ptr<llvm::Module> host = *count == 1
-                                           ? llvm::CloneModule(module)
-                                           : clonePartition(module, 0);
+/// Generates the objects of `count` partitions into `files` (partition 0
+/// in `module`'s context, the others each in their own: only one thread at
+/// a time touches a context); returns the names of the weights they define.
+Expected<std::vector<std::string>>
+generatePartitions(const llvm::Module &module, const PartitionWork &work,
+                   unsigned count, const PartitionObjects &files) {
+  std::unique_ptr<llvm::Module> host = clonePartition(module, 0);
   std::vector<std::string> weights =
-      work.weights.defineAsZeros(module, *host, /*shared=*/*count > 1);
-  std::vector<std::string> bitcode(*count);
-  for (unsigned k = 1; k < *count; ++k)
+      work.weights.defineAsZeros(module, *host, /*shared=*/true);
+  std::vector<std::string> bitcode(count);
+  for (unsigned k = 1; k < count; ++k)
     bitcode[k] = toBitcode(*clonePartition(module, k));
-
-  if (*count == 1) {
-    // One object, made in memory: nothing to merge.
-    auto object = emitMachineCode(std::move(host), work.hostMachine,
-                                  /*assembly=*/false);
-    if (!object)
-      return object.error();
-    if (Status s = work.weights.patch(*object, weights); !s)
-      return s.error();
-    return object;
-  }
-  PartitionObjects files;
-  if (Status s = files.create(); !s)
-    return s.error();
-  Status generated = forEachPartition(*count, work.pool, [&](unsigned k) {
+  Status generated = forEachPartition(count, work.pool, [&](unsigned k) {
     const std::string path = files.path(k);
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
@@ -396,11 +380,43 @@ Expected<std::string> emitPartitionedObject(const llvm::Module &module,
   });
   if (!generated)
     return generated.error();
-  auto merged = files.merge(*count, module.getTargetTriple().str());
-  if (!merged)
-    return merged.error();
-  std::string object = std::move(*merged);
-  if (Status s = work.weights.patch(object, weights); !s)
+  return weights;
+}
+
+} // namespace
+
+Expected<std::string> emitPartitionedObject(const llvm::Module &module,
+                                            const PartitionWork &work) {
+  auto count = partitionCount(module);
+  if (!count)
+    return count.error();
+  if (*count == 1) {
+    // One object, made in memory: nothing to merge.
+    std::unique_ptr<llvm::Module> host = llvm::CloneModule(module);
+    std::vector<std::string> weights =
+        work.weights.defineAsZeros(module, *host, /*shared=*/false);
+    auto object = emitMachineCode(std::move(host), work.hostMachine,
+                                  /*assembly=*/false);
+    if (!object)
+      return object.error();
+    if (Status s = work.weights.patch(*object, weights); !s)
+      return s.error();
+    return object;
+  }
+  PartitionObjects files;
+  if (Status s = files.create(); !s)
+    return s.error();
+  auto weights = generatePartitions(module, work, *count, files);
+  if (!weights)
+    return weights.error();
+  const std::string merged = files.mergedPath();
+  if (Status s = files.merge(*count, module.getTargetTriple().str(), merged);
+      !s)
+    return s.error();
+  auto object = PartitionObjects::read(merged);
+  if (!object)
+    return object.error();
+  if (Status s = work.weights.patch(*object, *weights); !s)
     return s.error();
   return object;
 }
@@ -412,18 +428,21 @@ Status writePartitionedObject(const llvm::Module &module,
   auto count = partitionCount(module);
   if (!count)
     return count.error();
+  std::vector<std::string> weights;
   if (*count > 1) {
-    auto object = emitPartitionedObject(module, work);
-    if (!object)
-      return object.error();
-    if (std::error_code ec = writeFileAtomically(path, *object))
-      return Error::at(shown, 0, 0, "cannot write: " + ec.message());
-    return Status::ok();
-  }
-  std::unique_ptr<llvm::Module> host = llvm::CloneModule(module);
-  std::vector<std::string> weights =
-      work.weights.defineAsZeros(module, *host, /*shared=*/false);
-  {
+    PartitionObjects files;
+    if (Status s = files.create(); !s)
+      return s;
+    auto defined = generatePartitions(module, work, *count, files);
+    if (!defined)
+      return defined.error();
+    if (Status s = files.merge(*count, module.getTargetTriple().str(), path);
+        !s)
+      return s;
+    weights = std::move(*defined);
+  } else {
+    std::unique_ptr<llvm::Module> host = llvm::CloneModule(module);
+    weights = work.weights.defineAsZeros(module, *host, /*shared=*/false);
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec)
@@ -437,6 +456,7 @@ Status writePartitionedObject(const llvm::Module &module,
       return Error::at(shown, 0, 0, "cannot write: " + why);
     }
   }
+  // The weights are written into the file: never in memory a second time.
   return work.weights.patchFile(path, shown, weights);
 }
 

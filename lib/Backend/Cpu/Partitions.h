@@ -62,10 +62,9 @@ Status optimizePartitions(llvm::Module &module, const PartitionWork &work);
 Expected<std::string> emitPartitionedObject(const llvm::Module &module,
                                             const PartitionWork &work);
 /// The same object written to the new file `path`, errors naming `shown`
-/// (the file `path` will replace). A module kept whole goes from code
-/// generation into the file, and its weights from their bytes into it, so
-/// the object is never in memory; the partitions of a split module are
-/// merged in memory first.
+/// (the file `path` will replace). Code generation and the merge write
+/// into files, and the weights go from their bytes into `path`: the object
+/// is never in memory.
 Status writePartitionedObject(const llvm::Module &module,
                               const PartitionWork &work,
                               const std::string &path,

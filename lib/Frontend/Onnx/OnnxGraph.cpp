@@ -14,6 +14,8 @@
 #include "llvm/Support/Path.h"
 
 #include <cctype>
+#include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 
@@ -58,11 +60,19 @@ std::string functionName(const std::string &graphName) {
 
 } // namespace
 
-GraphImporter::GraphImporter(const LoadedModel &model, mlir::ModuleOp module,
+GraphImporter::GraphImporter(LoadedModel &model, mlir::ModuleOp module,
                              llvm::StringRef fileName, std::string modelDir)
     : model_(model), graph_(model.proto.graph()), module_(module),
       fileName_(fileName.str()), modelDir_(std::move(modelDir)),
       builder_(module.getContext()) {
+  // The weights move from the protobuf into the blobs of their constants:
+  // a network's weights are in memory once while it is imported, not twice.
+  for (onnx::TensorProto &t :
+       *model.proto.mutable_graph()->mutable_initializer())
+    if (t.data_location() != onnx::TensorProto::EXTERNAL &&
+        t.raw_data().size() >= kBlobBytes)
+      taken_[&t] =
+          std::make_shared<const std::string>(std::move(*t.mutable_raw_data()));
   for (const onnx::ValueInfoProto &v : graph_.input())
     types_[v.name()] = &v.type();
   for (const onnx::ValueInfoProto &v : graph_.value_info())
@@ -285,6 +295,14 @@ bool GraphImporter::runsChannelsLast(const onnx::NodeProto &node,
 
 std::optional<std::string>
 GraphImporter::tensorBytes(const onnx::TensorProto &t, mlir::Location loc) {
+  std::optional<SharedBytes> data = tensorData(t, loc);
+  if (!data)
+    return std::nullopt;
+  return **data;
+}
+
+std::optional<SharedBytes> GraphImporter::tensorData(const onnx::TensorProto &t,
+                                                     mlir::Location loc) {
   std::size_t size = elementBytes(t.data_type());
   if (!size) {
     elementType(t.data_type(), loc, t.name()); // says why
@@ -302,7 +320,11 @@ GraphImporter::tensorBytes(const onnx::TensorProto &t, mlir::Location loc) {
   }
   std::uint64_t want = count * size;
   std::string bytes;
-  if (t.data_location() == onnx::TensorProto::EXTERNAL) {
+  if (auto it = taken_.find(&t); it != taken_.end()) {
+    if (it->second->size() == want)
+      return it->second;
+    bytes = *it->second; // the size error below
+  } else if (t.data_location() == onnx::TensorProto::EXTERNAL) {
     std::string location;
     std::uint64_t offset = 0, length = want;
     for (const onnx::StringStringEntryProto &e : t.external_data()) {
@@ -381,27 +403,44 @@ GraphImporter::tensorBytes(const onnx::TensorProto &t, mlir::Location loc) {
                          << bytes.size() << " bytes; its shape needs " << want;
     return std::nullopt;
   }
-  return bytes;
+  return std::make_shared<const std::string>(std::move(bytes));
 }
 
 mlir::Value GraphImporter::constantValue(mlir::RankedTensorType type,
-                                         const std::string &bytes,
+                                         std::string bytes,
                                          mlir::Location loc) {
+  return constantValue(
+      type, std::make_shared<const std::string>(std::move(bytes)), loc);
+}
+
+mlir::Value GraphImporter::constantValue(mlir::RankedTensorType type,
+                                         SharedBytes shared,
+                                         mlir::Location loc) {
+  const std::string &bytes = *shared;
   mlir::Attribute value;
   if (type.getElementType().isInteger(1)) {
     llvm::SmallVector<bool> bits;
     for (char c : bytes)
       bits.push_back(c != 0);
     value = mlir::DenseElementsAttr::get(type, llvm::ArrayRef<bool>(bits));
-  } else if (bytes.size() < 64) {
+  } else if (bytes.size() < kBlobBytes) {
     value = mlir::DenseElementsAttr::getFromRawBuffer(
         type, llvm::ArrayRef<char>(bytes.data(), bytes.size()));
   } else {
-    // Raw bytes all the way: a resource blob, never decimal text.
+    // Raw bytes all the way: a resource blob, never decimal text. It keeps
+    // the bytes alive rather than copying them, where they are aligned for
+    // any element type (a string's heap storage is, as malloc's).
+    llvm::ArrayRef<char> data(bytes.data(), bytes.size());
+    constexpr std::size_t align = alignof(std::max_align_t);
+    mlir::AsmResourceBlob blob =
+        reinterpret_cast<std::uintptr_t>(bytes.data()) % align == 0
+            ? mlir::AsmResourceBlob(
+                  data, align,
+                  [keep = std::move(shared)](void *, size_t, size_t) {},
+                  /*dataIsMutable=*/false)
+            : mlir::HeapAsmResourceBlob::allocateAndCopyWithAlign(data, 64);
     value = mlir::DenseResourceElementsAttr::get(
-        type, "onnx_" + std::to_string(blobCount_++),
-        mlir::HeapAsmResourceBlob::allocateAndCopyWithAlign(
-            llvm::ArrayRef<char>(bytes.data(), bytes.size()), 64));
+        type, "onnx_" + std::to_string(blobCount_++), std::move(blob));
   }
   // At the top of the function, so that every later use sees it.
   mlir::OpBuilder::InsertionGuard guard(builder_);
@@ -416,10 +455,10 @@ mlir::Value GraphImporter::materialize(const std::string &name,
   mlir::RankedTensorType type = typeOf(name, loc);
   if (!type)
     return nullptr;
-  std::optional<std::string> bytes = tensorBytes(tensor, loc);
+  std::optional<SharedBytes> bytes = tensorData(tensor, loc);
   if (!bytes)
     return nullptr;
-  mlir::Value v = constantValue(type, *bytes, loc);
+  mlir::Value v = constantValue(type, std::move(*bytes), loc);
   values_[name] = v;
   return v;
 }

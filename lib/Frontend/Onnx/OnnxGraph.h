@@ -22,16 +22,26 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 
 namespace aot::onnx_import {
 
+/// Constants of at least this many bytes are resource blobs.
+inline constexpr std::size_t kBlobBytes = 64;
+
+/// Bytes that a resource blob may keep alive without copying them.
+using SharedBytes = std::shared_ptr<const std::string>;
+
 class GraphImporter {
 public:
-  GraphImporter(const LoadedModel &model, mlir::ModuleOp module,
+  /// Takes the bytes of `model`'s large initializers (their constants
+  /// share them instead of copying them).
+  GraphImporter(LoadedModel &model, mlir::ModuleOp module,
                 llvm::StringRef fileName, std::string modelDir);
 
   /// Builds the function; fails after emitting located errors.
@@ -61,10 +71,16 @@ public:
   /// not match the shape).
   std::optional<std::string> tensorBytes(const onnx::TensorProto &t,
                                          mlir::Location loc);
+  /// tensorBytes, shared rather than copied where the importer holds them.
+  std::optional<SharedBytes> tensorData(const onnx::TensorProto &t,
+                                        mlir::Location loc);
   /// An arith.constant of `type` holding `bytes`, at the top of the
-  /// function: a resource blob, or a dense attribute when small or i1.
-  mlir::Value constantValue(mlir::RankedTensorType type,
-                            const std::string &bytes, mlir::Location loc);
+  /// function: a resource blob (which shares `bytes`), or a dense attribute
+  /// when small or i1.
+  mlir::Value constantValue(mlir::RankedTensorType type, SharedBytes bytes,
+                            mlir::Location loc);
+  mlir::Value constantValue(mlir::RankedTensorType type, std::string bytes,
+                            mlir::Location loc);
   /// The MLIR element type of ONNX `dataType`; an error at `loc` naming
   /// `what` (a value's name) and null where it has none.
   mlir::Type elementType(int dataType, mlir::Location loc,
@@ -95,6 +111,8 @@ private:
   /// Constant nodes' value_float(s)/value_int(s), as tensors.
   std::vector<std::unique_ptr<onnx::TensorProto>> ownedConstants_;
   std::map<std::string, const onnx::NodeProto *> producers_;
+  /// The raw bytes taken from the large initializers, by tensor.
+  std::map<const onnx::TensorProto *, SharedBytes> taken_;
   int blobCount_ = 0;
 };
 

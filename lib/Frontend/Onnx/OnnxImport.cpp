@@ -11,7 +11,10 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Verifier.h"
 
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <string_view>
 
 namespace aot {
 
@@ -25,9 +28,11 @@ mlir::OwningOpRef<mlir::ModuleOp> importOnnx(const llvm::MemoryBuffer &buffer,
   llvm::SmallString<256> path(fileName);
   llvm::sys::path::remove_filename(path);
   std::string dir = path.empty() ? "." : std::string(path);
-  std::optional<onnx_import::LoadedModel> model =
-      onnx_import::loadModel(buffer.getBuffer().str(), dir, ioError);
-  if (!model)
+  llvm::StringRef bytes = buffer.getBuffer();
+  std::optional<onnx_import::LoadedModel> model = onnx_import::parseModel(
+      std::string_view(bytes.data(), bytes.size()),
+      buffer.getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap, ioError);
+  if (!model || !onnx_import::prepareModel(*model, dir, ioError))
     return nullptr;
   context.loadDialect<mlir::arith::ArithDialect, mlir::func::FuncDialect,
                       mlir::linalg::LinalgDialect, mlir::math::MathDialect,

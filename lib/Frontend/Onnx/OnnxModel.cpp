@@ -7,10 +7,18 @@
 #include "onnx/shape_inference/implementation.h"
 #include "onnx/version_converter/convert.h"
 
+#include "google/protobuf/io/zero_copy_stream.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <limits>
 #include <stdexcept>
 #include <utility>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace aot::onnx_import {
 
@@ -65,18 +73,75 @@ void checkModel(onnx::ModelProto &model, const std::string &modelDir) {
   restore();
 }
 
+/// The bytes of a model for the protobuf parser a slice at a time; with
+/// `release`, the pages of each slice parsed are given back (the bytes are
+/// a mapped file's: a page read again comes back from the file). The
+/// parser copies what it keeps, so the file's pages and the parsed model
+/// are not both resident, as the weights would be twice.
+class SlicedInput : public google::protobuf::io::ZeroCopyInputStream {
+public:
+  SlicedInput(std::string_view bytes, bool release)
+      : bytes_(bytes), release_(release) {}
+  ~SlicedInput() override { releaseBefore(bytes_.size()); }
+
+  bool Next(const void **data, int *size) override {
+    // Before the slice handed out last, the parser has read all: it can
+    // only back up into that slice.
+    releaseBefore(last_);
+    if (at_ >= bytes_.size())
+      return false;
+    std::size_t n = std::min(kSlice, bytes_.size() - at_);
+    *data = bytes_.data() + at_;
+    *size = int(n);
+    last_ = at_;
+    at_ += n;
+    return true;
+  }
+  void BackUp(int count) override { at_ -= std::size_t(count); }
+  bool Skip(int count) override {
+    if (std::size_t(count) > bytes_.size() - at_) {
+      at_ = bytes_.size();
+      return false;
+    }
+    at_ += std::size_t(count);
+    return true;
+  }
+  int64_t ByteCount() const override { return int64_t(at_); }
+
+private:
+  static constexpr std::size_t kSlice = std::size_t(8) << 20;
+
+  void releaseBefore(std::size_t end) {
+    if (!release_)
+      return;
+    const auto page = std::uintptr_t(::sysconf(_SC_PAGESIZE));
+    auto base = reinterpret_cast<std::uintptr_t>(bytes_.data());
+    // Whole pages of the bytes only: the mapping may begin before them.
+    std::uintptr_t first = (base + released_ + page - 1) / page * page;
+    std::uintptr_t last = (base + end) / page * page;
+    if (last > first)
+      (void)::madvise(reinterpret_cast<void *>(first), last - first,
+                      MADV_DONTNEED);
+    released_ = std::max(released_, end);
+  }
+
+  std::string_view bytes_;
+  bool release_;
+  std::size_t at_ = 0, last_ = 0, released_ = 0;
+};
+
 } // namespace
 
-std::optional<LoadedModel> loadModel(const std::string &bytes,
-                                     const std::string &modelDir,
-                                     std::string &error) {
+std::optional<LoadedModel> parseModel(std::string_view bytes, bool mapped,
+                                      std::string &error) {
   LoadedModel m;
   if (bytes.size() > std::size_t(std::numeric_limits<int>::max())) {
     error = "the model is over 2 GiB in one file; keep its weights in "
             "external data files (torch.onnx.export does for large models)";
     return std::nullopt;
   }
-  if (!m.proto.ParseFromArray(bytes.data(), int(bytes.size()))) {
+  SlicedInput input(bytes, mapped);
+  if (!m.proto.ParseFromZeroCopyStream(&input)) {
     error = "not an ONNX model (the protobuf does not parse)";
     return std::nullopt;
   }
@@ -84,19 +149,24 @@ std::optional<LoadedModel> loadModel(const std::string &bytes,
     error = "not an ONNX model: it has no graph";
     return std::nullopt;
   }
+  return m;
+}
+
+bool prepareModel(LoadedModel &m, const std::string &modelDir,
+                  std::string &error) {
   // ONNX reports what it refuses as exceptions (ValidationError,
   // InferenceError, ConvertError, all std::exception).
   try {
     int opset = defaultOpset(m.proto);
     if (opset < 0) {
       error = "the model imports no opset of the default ONNX domain";
-      return std::nullopt;
+      return false;
     }
     if (opset > kOpset) {
       error = "the model uses opset " + std::to_string(opset) +
               " of the default domain; this importer reads opsets up to " +
               std::to_string(kOpset);
-      return std::nullopt;
+      return false;
     }
     checkModel(m.proto, modelDir);
     if (opset < kOpset) {
@@ -133,9 +203,9 @@ std::optional<LoadedModel> loadModel(const std::string &bytes,
     }
     while (!error.empty() && error.back() == ' ')
       error.pop_back();
-    return std::nullopt;
+    return false;
   }
-  return m;
+  return true;
 }
 
 } // namespace aot::onnx_import

@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace aot::onnx_import {
@@ -38,12 +39,17 @@ struct LoadedModel {
   std::map<std::string, std::vector<std::int64_t>> partialShapeData;
 };
 
-/// Parses, checks, upgrades and types the model in `bytes`. `modelDir` is
-/// where external data files are looked for. On failure returns nullopt
-/// with `error` saying why (the file is not a model, the checker refused
-/// it, an opset newer than this importer reads...).
-std::optional<LoadedModel> loadModel(const std::string &bytes,
-                                     const std::string &modelDir,
-                                     std::string &error);
+/// Parses the model in `bytes`, which it does not refer to afterwards;
+/// bytes that are a `mapped` file's have their pages given back as they
+/// are parsed. On failure returns nullopt with `error` saying why (the
+/// bytes are not a model).
+std::optional<LoadedModel> parseModel(std::string_view bytes, bool mapped,
+                                      std::string &error);
+
+/// Checks, upgrades and types a parsed model. `modelDir` is where external
+/// data files are looked for. On failure returns false with `error` saying
+/// why (the checker refused it, an opset newer than this importer reads...).
+bool prepareModel(LoadedModel &model, const std::string &modelDir,
+                  std::string &error);
 
 } // namespace aot::onnx_import
