@@ -74,15 +74,17 @@ bool isArgOrExtended(mlir::Value v, mlir::BlockArgument arg) {
   return ext && ext.getIn() == arg;
 }
 
-/// Whether `generic` is C += A * B on floats: two inputs, one init, a body
-/// of arith.mulf of the inputs (each extended by arith.extf or not) added
-/// to the accumulator, and nothing else; what linalg.contract computes.
-bool isFloatMultiplyAdd(mlir::linalg::GenericOp generic) {
-  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1 ||
-      !generic.hasPureTensorSemantics() ||
-      !mlir::linalg::isaContractionOpInterface(generic))
+/// Whether `op` (a generic, or a named op by its body) is C += A * B on
+/// floats: two inputs, one init, a body of arith.mulf of the inputs (each
+/// extended by arith.extf or not) added to the accumulator, and nothing
+/// else; what linalg.contract computes.
+bool isFloatMultiplyAdd(mlir::linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      !op.hasPureTensorSemantics() ||
+      !mlir::linalg::isaContractionOpInterface(op) ||
+      op->getNumRegions() != 1 || op->getRegion(0).empty())
     return false;
-  mlir::Block &body = generic.getRegion().front();
+  mlir::Block &body = op->getRegion(0).front();
   auto yield = llvm::cast<mlir::linalg::YieldOp>(body.getTerminator());
   auto add = yield.getOperand(0).getDefiningOp<mlir::arith::AddFOp>();
   if (!add)
@@ -117,9 +119,12 @@ multiplyAdds(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn,
   });
   llvm::SmallVector<mlir::linalg::GenericOp> generics;
   for (mlir::linalg::LinalgOp op : contractions) {
+    // Only a multiply-add, which a named op's body shows before it is made
+    // a generic: any other named op stays as it is.
+    if (!isFloatMultiplyAdd(op))
+      continue;
     auto generic = llvm::dyn_cast<mlir::linalg::GenericOp>(op.getOperation());
     if (!generic) {
-      // Only if it is a multiply-add, which the generic form shows.
       mlir::OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(op);
       auto generalized = mlir::linalg::generalizeNamedOp(rewriter, op);
@@ -127,8 +132,7 @@ multiplyAdds(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn,
         continue;
       generic = *generalized;
     }
-    if (isFloatMultiplyAdd(generic))
-      generics.push_back(generic);
+    generics.push_back(generic);
   }
   return generics;
 }

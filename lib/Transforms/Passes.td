@@ -28,11 +28,14 @@ def AccumulateHalfInF32
   let summary = "Sum f16 and bf16 contractions in f32, rounding once";
   let description = [{
     A contraction that multiplies and adds in f16 or bf16 (linalg.matmul,
-    batch_matmul, a linalg.generic multiply-add, tosa.matmul with a half
-    accumulator) becomes a linalg.contract into f32 from its initial values
-    converted to f32, followed by one rounding of the result to the half
-    type: computed in f32, as libraries do where the hardware has no half
-    arithmetic, instead of rounding to the half type after every product.
+    batch_matmul, a linalg.generic multiply-add, with a half accumulator;
+    tosa.matmul once tosa-to-linalg made it one) becomes a linalg.contract
+    into f32 from its initial values converted to f32, followed by one
+    rounding of the result to the half type: computed in f32, as libraries
+    do where the hardware has no half arithmetic, instead of rounding to the
+    half type after every product. A contraction whose body is anything
+    else (an integer product into f16, an f32 one truncated) is left as it
+    is.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
@@ -433,7 +436,8 @@ def PrefetchRows : Pass<"aot-prefetch-rows"> {
     peeled and only its first pass prefetches. The marks are removed.
   }];
   let dependentDialects = [
-    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"
+    "mlir::affine::AffineDialect", "mlir::arith::ArithDialect",
+    "mlir::memref::MemRefDialect"
   ];
 }
 

@@ -135,6 +135,37 @@ struct FromI4 : mlir::OpConversionPattern<Op> {
   }
 };
 
+/// Extensions into i4 (from i1, i2 or i3): the same extension into i8,
+/// whose value (-4..3 or 0..7 at most) an i4 holds as well.
+template <typename Op> struct ExtendIntoI4 : mlir::OpConversionPattern<Op> {
+  using mlir::OpConversionPattern<Op>::OpConversionPattern;
+  mlir::LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    if (!isI4(op.getType()) || isI4(op.getIn().getType()))
+      return mlir::failure();
+    rewriter.replaceOpWithNewOp<Op>(
+        op, this->getTypeConverter()->convertType(op.getType()),
+        adaptor.getIn());
+    return mlir::success();
+  }
+};
+
+/// trunci out of i4 (to i1, i2 or i3): the low bits of the i4 value are
+/// those of the i8 value holding it.
+struct TruncateFromI4 : mlir::OpConversionPattern<mlir::arith::TruncIOp> {
+  using OpConversionPattern::OpConversionPattern;
+  mlir::LogicalResult
+  matchAndRewrite(mlir::arith::TruncIOp op, OpAdaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    if (!isI4(op.getIn().getType()) || isI4(op.getType()))
+      return mlir::failure();
+    rewriter.replaceOpWithNewOp<mlir::arith::TruncIOp>(op, op.getType(),
+                                                       adaptor.getIn());
+    return mlir::success();
+  }
+};
+
 /// Constants: the same values, sign-extended to i8.
 struct PromoteConstant : mlir::OpConversionPattern<mlir::arith::ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -267,8 +298,9 @@ struct PromoteI4Pass : impl::PromoteI4Base<PromoteI4Pass> {
                  WrapConversion<a::FPToSIOp>, WrapConversion<a::FPToUIOp>,
                  WrapConversion<a::IndexCastOp>, FromI4<a::ExtSIOp, false>,
                  FromI4<a::ExtUIOp, true>, FromI4<a::UIToFPOp, true>,
-                 FromI4<a::IndexCastUIOp, true>, PromoteConstant>(converter,
-                                                                  ctx);
+                 FromI4<a::IndexCastUIOp, true>, ExtendIntoI4<a::ExtSIOp>,
+                 ExtendIntoI4<a::ExtUIOp>, TruncateFromI4, PromoteConstant>(
+        converter, ctx);
     patterns.add<PromoteAny>(converter, ctx);
     mlir::populateFunctionOpInterfaceTypeConversionPattern<mlir::func::FuncOp>(
         patterns, converter);

@@ -80,6 +80,12 @@ config.substitutions.append(
     ("%{line-table}", python + " " + quote(os.path.join(tools_dir, "line-table.py"))))
 config.substitutions.append(("%{models}", config.aot_models_dir))
 config.substitutions.append(("%{cli-inputs}", os.path.join(cli_dir, "Inputs")))
+config.substitutions.append(
+    ("%{source-root}", os.path.dirname(os.path.dirname(cli_dir))))
+# MLIR's .td files, for mlir-tblgen.
+config.substitutions.append(
+    ("%{llvm-include}",
+     os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
 config.substitutions.append(("%{abi-include}", config.aot_abi_include_dir))
 # What compiled objects link besides libc (their manifest's "aot_runtime").
 config.substitutions.append(("%{runtime}", quote(config.aot_runtime)))
