@@ -230,28 +230,34 @@ EmbeddedWeights::placeReserved(const ReservedSection &section,
   return placed;
 }
 
+Expected<std::vector<EmbeddedWeights::Placement>>
+EmbeddedWeights::locate(llvm::StringRef object,
+                        const std::vector<std::string> &defined,
+                        std::optional<ReservedSection> &reserved) const {
+  auto found = findReservedSection(object);
+  if (!found)
+    return found.error();
+  reserved = std::move(*found);
+  return reserved ? placeReserved(*reserved, defined) : place(object, defined);
+}
+
 Status EmbeddedWeights::patch(std::string &object,
                               const std::vector<std::string> &defined) const {
   if (defined.empty())
     return Status::ok();
-  auto reserved = findReservedSection(object);
-  if (!reserved)
-    return reserved.error();
-  if (*reserved) {
-    auto placed = placeReserved(**reserved, defined);
-    if (!placed)
-      return placed.error();
-    uint64_t at = llvm::alignTo(object.size(), (*reserved)->align);
-    fillReservedHeader(object.data() + (*reserved)->headerOffset, at);
-    object.resize(at + (*reserved)->size, '\0');
+  std::optional<ReservedSection> reserved;
+  auto placed = locate(object, defined, reserved);
+  if (!placed)
+    return placed.error();
+  if (reserved) {
+    uint64_t at = llvm::alignTo(object.size(), reserved->align);
+    fillReservedHeader(object.data() + reserved->headerOffset, at);
+    object.resize(at + reserved->size, '\0');
     for (const Placement &p : *placed)
       std::memcpy(object.data() + at + p.offset, p.bytes.data(),
                   p.bytes.size());
     return Status::ok();
   }
-  auto placed = place(object, defined);
-  if (!placed)
-    return placed.error();
   for (const Placement &p : *placed) {
     char *at = object.data() + p.offset;
     if (std::any_of(at, at + p.bytes.size(), [](char c) { return c != 0; }))
@@ -280,22 +286,13 @@ EmbeddedWeights::patchFile(const std::string &path, const std::string &shown,
                        "cannot read the object to write its weights: " +
                            object.getError().message());
     llvm::StringRef bytes = (*object)->getBuffer();
-    auto reserved = findReservedSection(bytes);
-    if (!reserved)
-      return reserved.error();
-    if (*reserved) {
-      auto found = placeReserved(**reserved, defined);
-      if (!found)
-        return found.error();
-      placed = std::move(*found);
-      section = **reserved;
+    auto found = locate(bytes, defined, section);
+    if (!found)
+      return found.error();
+    placed = std::move(*found);
+    if (section) {
       header.assign(bytes.data() + section->headerOffset, 64);
       fileSize = bytes.size();
-    } else {
-      auto found = place(bytes, defined);
-      if (!found)
-        return found.error();
-      placed = std::move(*found);
     }
   }
   int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);

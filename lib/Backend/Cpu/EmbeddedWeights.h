@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "Backend/Cpu/ReservedWeights.h"
 #include "aot/Diagnostics.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -22,11 +23,10 @@
 #include "llvm/IR/GlobalValue.h"
 #include "llvm/IR/Module.h"
 
+#include <optional>
 #include <string>
 
 namespace aot {
-
-struct ReservedSection;
 
 class EmbeddedWeights {
 public:
@@ -97,6 +97,11 @@ private:
   Expected<std::vector<Placement>>
   placeReserved(const ReservedSection &section,
                 const std::vector<std::string> &defined) const;
+  /// place or placeReserved, whichever `object` calls for: `reserved` is
+  /// set where it reserves the weights' room.
+  Expected<std::vector<Placement>>
+  locate(llvm::StringRef object, const std::vector<std::string> &defined,
+         std::optional<ReservedSection> &reserved) const;
   /// The weights `module` declares.
   std::vector<std::pair<llvm::GlobalVariable *, const Weight *>>
   declaredIn(llvm::Module &module) const;

@@ -1,10 +1,10 @@
 //===- OnnxIndexing.cpp - ops that read or write by computed positions ----===//
 //
-// Tile, Trilu, CumSum, ArgMax/ArgMin, GatherElements and ScatterND. Each is
-// one linalg.generic whose body computes where it reads (tensor.extract at
-// indices from linalg.index), except ScatterND, a loop over the index
-// tuples that inserts one slice of the updates per tuple, in order, as
-// ONNX defines it.
+// Tile, Trilu, CumSum, ArgMax/ArgMin, GatherElements, GatherND, OneHot and
+// ScatterND. Each is one linalg.generic whose body computes where it reads
+// (tensor.extract at indices from linalg.index), except ScatterND, a loop
+// over the index tuples that inserts one slice of the updates per tuple, in
+// order, as ONNX defines it.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxNode.h"
@@ -14,6 +14,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace aot::onnx_import {
@@ -441,6 +443,133 @@ mlir::LogicalResult scatterNd(NodeContext &ctx) {
   return mlir::success();
 }
 
+/// GatherND: output index (i..., j...) reads the data at the batch dims'
+/// i, then the k indices of the tuple indices[i...], then j; the tuples
+/// are the last dim of the indices (k, static), the first batch_dims dims
+/// of data and indices walked together.
+mlir::LogicalResult gatherNd(NodeContext &ctx) {
+  mlir::Value data = ctx.input(0), indices = ctx.input(1);
+  mlir::RankedTensorType dataType = ctx.inputType(0),
+                         indicesType = ctx.inputType(1);
+  if (!data || !indices || !dataType || !indicesType)
+    return mlir::failure();
+  const int64_t r = dataType.getRank(), q = indicesType.getRank();
+  const int64_t batch = ctx.intAttr("batch_dims", 0);
+  if (q < 1 || indicesType.isDynamicDim(q - 1))
+    return ctx.fail("takes indices whose last dim (the length of each "
+                    "index tuple) is static");
+  const int64_t k = indicesType.getDimSize(q - 1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!out)
+    return mlir::failure();
+  if (batch < 0 || batch >= std::min(q, r) || k < 1 || batch + k > r)
+    return ctx.fail("batch_dims " + llvm::Twine(batch) +
+                    " and index tuples "
+                    "of " +
+                    llvm::Twine(k) + " do not fit data of rank " +
+                    llvm::Twine(r) + " and indices of rank " + llvm::Twine(q));
+  if (out.getRank() != q - 1 + r - batch - k)
+    return ctx.fail("its output's rank is not that of its inputs");
+  // Dynamic output dims: those of the indices, then the data's last ones.
+  llvm::SmallVector<mlir::Value> dims(out.getRank());
+  for (int64_t d = 0; d < out.getRank(); ++d)
+    if (out.isDynamicDim(d))
+      dims[d] = d < q - 1 ? ctx.dim(indices, d)
+                          : ctx.dim(data, batch + k + (d - (q - 1)));
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t t = 0; t < k; ++t)
+    sizes.push_back(ctx.dim(data, batch + t));
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{},
+      mlir::ValueRange{ctx.empty(out, dims)},
+      llvm::SmallVector<mlir::AffineMap>{
+          mlir::AffineMap::getMultiDimIdentityMap(out.getRank(),
+                                                  ctx.b.getContext())},
+      parallel(out.getRank()),
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange) {
+        llvm::SmallVector<mlir::Value> position, at;
+        for (int64_t d = 0; d < q - 1; ++d)
+          position.push_back(mlir::linalg::IndexOp::create(b, loc, d));
+        // The batch dims, then the tuple, then the rest of the output's.
+        at.assign(position.begin(), position.begin() + batch);
+        for (int64_t t = 0; t < k; ++t) {
+          llvm::SmallVector<mlir::Value> element(position);
+          element.push_back(indexConst(b, loc, t));
+          mlir::Value i =
+              mlir::tensor::ExtractOp::create(b, loc, indices, element);
+          at.push_back(wrappedIndex(b, loc, i, sizes[t]));
+        }
+        for (int64_t d = q - 1; d < out.getRank(); ++d)
+          at.push_back(mlir::linalg::IndexOp::create(b, loc, d));
+        mlir::linalg::YieldOp::create(
+            b, loc,
+            mlir::tensor::ExtractOp::create(b, loc, data, at).getResult());
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
+/// OneHot: a new dim of `depth` (a constant) at `axis`; element j along it
+/// is on_value where the index there (negative ones counted from depth) is
+/// j, else off_value (values = [off, on]).
+mlir::LogicalResult oneHot(NodeContext &ctx) {
+  mlir::Value indices = ctx.input(0), values = ctx.input(2);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!indices || !values || !out)
+    return mlir::failure();
+  auto depth = ctx.constantFloats(1);
+  if (!depth || depth->size() != 1)
+    return ctx.fail("takes a constant depth (one value)");
+  const int64_t rank = out.getRank();
+  auto axis = axisOf(ctx, ctx.intAttr("axis", -1), rank);
+  if (!axis)
+    return mlir::failure();
+  const int64_t n = int64_t(std::floor((*depth)[0]));
+  if (n < 1 || (!out.isDynamicDim(*axis) && out.getDimSize(*axis) != n))
+    return ctx.fail("its depth " + llvm::Twine(n) +
+                    " is not its output's dim along the axis");
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  llvm::SmallVector<mlir::AffineExpr> exprs;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *axis)
+      exprs.push_back(mlir::getAffineDimExpr(d, mctx));
+  auto read = mlir::AffineMap::get(rank, 0, exprs, mctx);
+  auto identity = mlir::AffineMap::getMultiDimIdentityMap(rank, mctx);
+  llvm::SmallVector<mlir::Value> dims(rank);
+  for (int64_t d = 0, i = 0; d < rank; ++d) {
+    if (d == *axis)
+      continue;
+    if (out.isDynamicDim(d))
+      dims[d] = ctx.dim(indices, i);
+    ++i;
+  }
+  mlir::Value off = mlir::tensor::ExtractOp::create(
+      ctx.b, ctx.loc, values, mlir::ValueRange{indexConst(ctx.b, ctx.loc, 0)});
+  mlir::Value on = mlir::tensor::ExtractOp::create(
+      ctx.b, ctx.loc, values, mlir::ValueRange{indexConst(ctx.b, ctx.loc, 1)});
+  if (off.getType() != out.getElementType())
+    return ctx.fail("its values are not of its output's type");
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{indices},
+      mlir::ValueRange{ctx.empty(out, dims)},
+      llvm::SmallVector<mlir::AffineMap>{read, identity}, parallel(rank),
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        mlir::Value index = v[0];
+        // Float indices count whole values, as ONNX's casts do.
+        if (isFloat(index.getType()))
+          index = mlir::arith::FPToSIOp::create(b, loc, b.getI64Type(), index);
+        mlir::Value i = wrappedIndex(b, loc, index, indexConst(b, loc, n));
+        mlir::Value here = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::eq, i,
+            mlir::linalg::IndexOp::create(b, loc, *axis));
+        mlir::linalg::YieldOp::create(
+            b, loc,
+            mlir::arith::SelectOp::create(b, loc, here, on, off).getResult());
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
 } // namespace
 
 std::vector<OpConverter> indexingConverters() {
@@ -448,7 +577,8 @@ std::vector<OpConverter> indexingConverters() {
       {"Tile", tile, {1}},           {"Trilu", trilu, {1}},
       {"CumSum", cumSum, {1}},       {"ArgMax", argExtreme<true>},
       {"ArgMin", argExtreme<false>}, {"GatherElements", gatherElements},
-      {"ScatterND", scatterNd},
+      {"ScatterND", scatterNd},      {"GatherND", gatherNd},
+      {"OneHot", oneHot, {1}},
   };
 }
 
