@@ -211,21 +211,34 @@ EmbeddedWeights::place(llvm::StringRef object,
 }
 
 Expected<std::vector<EmbeddedWeights::Placement>>
-EmbeddedWeights::placeReserved(const ReservedSection &section,
-                               const std::vector<std::string> &defined) const {
+EmbeddedWeights::placeReserved(const std::vector<ReservedSection> &sections,
+                               uint64_t objectSize,
+                               const std::vector<std::string> &defined,
+                               ReservedLayout &layout) const {
+  // Each section's contents after the last one's, aligned as it asks.
+  std::vector<uint64_t> starts;
+  uint64_t end = objectSize;
+  for (const ReservedSection &section : sections) {
+    starts.push_back(llvm::alignTo(end, section.align));
+    layout.headers.emplace_back(section.headerOffset, starts.back());
+    end = starts.back() + section.size;
+  }
+  layout.size = end;
   std::vector<Placement> placed;
   for (const std::string &name : defined) {
-    auto symbol = section.symbols.find(name);
     auto weight = weights_.find(name);
     llvm::StringRef bytes = weight->second.bytes;
-    if (symbol == section.symbols.end())
+    size_t i = 0;
+    while (i < sections.size() && !sections[i].symbols.count(name))
+      ++i;
+    if (i == sections.size())
       return Error::message("internal error: weight '" + name +
                             "' is missing from the object");
-    if (symbol->second > section.size ||
-        section.size - symbol->second < bytes.size())
+    uint64_t offset = sections[i].symbols.find(name)->second;
+    if (offset > sections[i].size || sections[i].size - offset < bytes.size())
       return Error::message("internal error: weight '" + name +
                             "' does not fit its section");
-    placed.push_back(Placement{symbol->second, weight->first(), bytes});
+    placed.push_back(Placement{starts[i] + offset, weight->first(), bytes});
   }
   return placed;
 }
@@ -233,29 +246,30 @@ EmbeddedWeights::placeReserved(const ReservedSection &section,
 Expected<std::vector<EmbeddedWeights::Placement>>
 EmbeddedWeights::locate(llvm::StringRef object,
                         const std::vector<std::string> &defined,
-                        std::optional<ReservedSection> &reserved) const {
-  auto found = findReservedSection(object);
-  if (!found)
-    return found.error();
-  reserved = std::move(*found);
-  return reserved ? placeReserved(*reserved, defined) : place(object, defined);
+                        std::optional<ReservedLayout> &layout) const {
+  auto sections = findReservedSections(object);
+  if (!sections)
+    return sections.error();
+  if (sections->empty())
+    return place(object, defined);
+  layout.emplace();
+  return placeReserved(*sections, object.size(), defined, *layout);
 }
 
 Status EmbeddedWeights::patch(std::string &object,
                               const std::vector<std::string> &defined) const {
   if (defined.empty())
     return Status::ok();
-  std::optional<ReservedSection> reserved;
-  auto placed = locate(object, defined, reserved);
+  std::optional<ReservedLayout> layout;
+  auto placed = locate(object, defined, layout);
   if (!placed)
     return placed.error();
-  if (reserved) {
-    uint64_t at = llvm::alignTo(object.size(), reserved->align);
-    fillReservedHeader(object.data() + reserved->headerOffset, at);
-    object.resize(at + reserved->size, '\0');
+  if (layout) {
+    object.resize(layout->size, '\0');
+    for (auto [header, at] : layout->headers)
+      fillReservedHeader(object.data() + header, at);
     for (const Placement &p : *placed)
-      std::memcpy(object.data() + at + p.offset, p.bytes.data(),
-                  p.bytes.size());
+      std::memcpy(object.data() + p.offset, p.bytes.data(), p.bytes.size());
     return Status::ok();
   }
   for (const Placement &p : *placed) {
@@ -274,9 +288,9 @@ EmbeddedWeights::patchFile(const std::string &path, const std::string &shown,
   if (defined.empty())
     return Status::ok();
   std::vector<Placement> placed;
-  std::optional<ReservedSection> section;
-  std::string header;
-  uint64_t fileSize = 0;
+  std::optional<ReservedLayout> section;
+  // The reserved sections' headers, as they are in the file.
+  std::vector<std::string> headers;
   {
     // Mapped, not read: only the headers and the symbol table are touched.
     auto object = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
@@ -290,10 +304,9 @@ EmbeddedWeights::patchFile(const std::string &path, const std::string &shown,
     if (!found)
       return found.error();
     placed = std::move(*found);
-    if (section) {
-      header.assign(bytes.data() + section->headerOffset, 64);
-      fileSize = bytes.size();
-    }
+    if (section)
+      for (auto [header, at] : section->headers)
+        headers.emplace_back(bytes.data() + header, 64);
   }
   int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
   if (fd < 0)
@@ -303,17 +316,19 @@ EmbeddedWeights::patchFile(const std::string &path, const std::string &shown,
   std::string failure;
   if (section) {
     // The contents go at the end, the file made long enough first (a
-    // sparse stretch of zeros, for the gaps), then the header that points
+    // sparse stretch of zeros, for the gaps), then the headers that point
     // at them; the weights are written, not checked against zeros.
-    uint64_t at = llvm::alignTo(fileSize, section->align);
-    fillReservedHeader(header.data(), at);
-    if (::ftruncate(fd, off_t(at + section->size)) != 0 ||
-        ::pwrite(fd, header.data(), header.size(),
-                 off_t(section->headerOffset)) != ssize_t(header.size()))
+    if (::ftruncate(fd, off_t(section->size)) != 0)
       failure = "cannot write the weights into the object: " +
                 std::string(std::strerror(errno));
-    for (Placement &p : placed)
-      p.offset += at;
+    for (size_t i = 0; i < headers.size() && failure.empty(); ++i) {
+      auto [header, at] = section->headers[i];
+      fillReservedHeader(headers[i].data(), at);
+      if (::pwrite(fd, headers[i].data(), headers[i].size(), off_t(header)) !=
+          ssize_t(headers[i].size()))
+        failure = "cannot write the weights into the object: " +
+                  std::string(std::strerror(errno));
+    }
   }
   std::vector<char> check(1 << 20);
   for (const Placement &p : placed) {

@@ -25,6 +25,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace aot {
 
@@ -93,15 +95,26 @@ private:
   /// naming one that is missing, doubled or does not fit.
   Expected<std::vector<Placement>>
   place(llvm::StringRef object, const std::vector<std::string> &defined) const;
-  /// The place in `section` of each weight named `defined`.
+  /// Where the reserved sections' contents go once filled: each at the
+  /// end of the object in turn, its header rewritten to point there.
+  struct ReservedLayout {
+    /// (where a section's header lies, where its contents go).
+    std::vector<std::pair<uint64_t, uint64_t>> headers;
+    /// The object's size once filled.
+    uint64_t size = 0;
+  };
+  /// The place in the filled object of each weight named `defined`, in the
+  /// reserved `sections` of an object of `objectSize` bytes laid out as
+  /// `layout` says.
   Expected<std::vector<Placement>>
-  placeReserved(const ReservedSection &section,
-                const std::vector<std::string> &defined) const;
-  /// place or placeReserved, whichever `object` calls for: `reserved` is
-  /// set where it reserves the weights' room.
+  placeReserved(const std::vector<ReservedSection> &sections,
+                uint64_t objectSize, const std::vector<std::string> &defined,
+                ReservedLayout &layout) const;
+  /// place or placeReserved, whichever `object` calls for: `layout` is set
+  /// where it reserves the weights' room.
   Expected<std::vector<Placement>>
   locate(llvm::StringRef object, const std::vector<std::string> &defined,
-         std::optional<ReservedSection> &reserved) const;
+         std::optional<ReservedLayout> &layout) const;
   /// The weights `module` declares.
   std::vector<std::pair<llvm::GlobalVariable *, const Weight *>>
   declaredIn(llvm::Module &module) const;

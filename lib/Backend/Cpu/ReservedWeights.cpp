@@ -1,10 +1,12 @@
 //===- ReservedWeights.cpp - room for the weights, filled after the link --===//
 #include "Backend/Cpu/ReservedWeights.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace aot {
@@ -14,15 +16,16 @@ bool reservesWeights(const llvm::Triple &triple) {
          triple.isLittleEndian();
 }
 
-Expected<std::optional<ReservedSection>>
-findReservedSection(llvm::StringRef object) {
+Expected<std::vector<ReservedSection>>
+findReservedSections(llvm::StringRef object) {
   using ELFT = llvm::object::ELF64LE;
+  std::vector<ReservedSection> found;
   if (!object.starts_with("\x7f"
                           "ELF") ||
       object.size() <= llvm::ELF::EI_DATA ||
       object[llvm::ELF::EI_CLASS] != llvm::ELF::ELFCLASS64 ||
       object[llvm::ELF::EI_DATA] != llvm::ELF::ELFDATA2LSB)
-    return std::optional<ReservedSection>();
+    return found;
   auto fail = [](llvm::Error e) {
     return Error::message("internal error: cannot read the object to write "
                           "its weights: " +
@@ -34,8 +37,9 @@ findReservedSection(llvm::StringRef object) {
   auto sections = file->sections();
   if (!sections)
     return fail(sections.takeError());
-  std::optional<ReservedSection> found;
-  uint32_t index = 0, reservedIndex = 0;
+  // By section index, where each reserved section is in `found`.
+  llvm::DenseMap<uint32_t, size_t> byIndex;
+  uint32_t index = 0;
   const ELFT::Shdr *symtab = nullptr;
   for (const ELFT::Shdr &section : *sections) {
     if (section.sh_type == llvm::ELF::SHT_SYMTAB)
@@ -45,16 +49,17 @@ findReservedSection(llvm::StringRef object) {
       return fail(name.takeError());
     if (*name == kReservedWeightsSection &&
         section.sh_type == llvm::ELF::SHT_NOBITS) {
-      found.emplace();
-      found->headerOffset =
+      ReservedSection reserved;
+      reserved.headerOffset =
           uint64_t(reinterpret_cast<const char *>(&section) - object.data());
-      found->size = section.sh_size;
-      found->align = std::max<uint64_t>(1, section.sh_addralign);
-      reservedIndex = index;
+      reserved.size = section.sh_size;
+      reserved.align = std::max<uint64_t>(1, section.sh_addralign);
+      byIndex[index] = found.size();
+      found.push_back(std::move(reserved));
     }
     ++index;
   }
-  if (!found || !symtab)
+  if (found.empty() || !symtab)
     return found;
   auto symbols = file->symbols(symtab);
   if (!symbols)
@@ -63,12 +68,13 @@ findReservedSection(llvm::StringRef object) {
   if (!strings)
     return fail(strings.takeError());
   for (const ELFT::Sym &symbol : *symbols) {
-    if (symbol.st_shndx != reservedIndex)
+    auto at = byIndex.find(symbol.st_shndx);
+    if (at == byIndex.end())
       continue;
     auto name = symbol.getName(*strings);
     if (!name)
       return fail(name.takeError());
-    found->symbols[*name] = symbol.st_value;
+    found[at->second].symbols[*name] = symbol.st_value;
   }
   return found;
 }
@@ -81,7 +87,11 @@ void fillReservedHeader(char *header, uint64_t offset) {
   char *name = header + offsetof(Elf64_Shdr, sh_name);
   write32le(name, read32le(name) + 4);
   write32le(header + offsetof(Elf64_Shdr, sh_type), llvm::ELF::SHT_PROGBITS);
-  write64le(header + offsetof(Elf64_Shdr, sh_flags), llvm::ELF::SHF_ALLOC);
+  // Read-only; other flags (SHF_GNU_RETAIN on a weight the code must keep)
+  // stay.
+  char *flags = header + offsetof(Elf64_Shdr, sh_flags);
+  write64le(flags, (read64le(flags) & ~uint64_t(llvm::ELF::SHF_WRITE)) |
+                       llvm::ELF::SHF_ALLOC);
   write64le(header + offsetof(Elf64_Shdr, sh_offset), offset);
 }
 

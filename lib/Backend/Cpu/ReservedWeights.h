@@ -8,7 +8,8 @@
 // contents: the weights' bytes go at the end of the file and its header
 // becomes a read-only PROGBITS section's, named by the tail of its name
 // (.rodata.aot.weights), which linkers place with the other read-only
-// data.
+// data. Code generation may make several such sections (a weight the code
+// must retain gets one of its own); each is filled in turn.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -20,7 +21,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <cstdint>
-#include <optional>
+#include <vector>
 
 namespace aot {
 
@@ -41,14 +42,16 @@ struct ReservedSection {
   llvm::StringMap<uint64_t> symbols;
 };
 
-/// The reserved section of `object`, or nullopt where it has none (not an
-/// ELF64 LE object, or no weights reserved); an error for an object that
-/// does not parse.
-Expected<std::optional<ReservedSection>>
-findReservedSection(llvm::StringRef object);
+/// The reserved sections of `object`: none where it is not an ELF64 LE
+/// object or reserves no weights; several where code generation split
+/// them (a weight the code must retain gets a section of its own, flagged
+/// so); an error for an object that does not parse.
+Expected<std::vector<ReservedSection>>
+findReservedSections(llvm::StringRef object);
 
-/// Rewrites `header`, the 64 bytes of the reserved section's header, into
-/// those of the section filled with its contents at `offset` in the file.
+/// Rewrites `header`, the 64 bytes of a reserved section's header, into
+/// those of the section filled with its contents at `offset` in the file
+/// (PROGBITS, read-only, named by the tail of its name).
 void fillReservedHeader(char *header, uint64_t offset);
 
 } // namespace aot
