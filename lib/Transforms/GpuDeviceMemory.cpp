@@ -57,6 +57,33 @@ void expandClone(mlir::bufferization::CloneOp clone, mlir::UnitAttr device) {
   clone.erase();
 }
 
+/// Whether `buffer` only holds the sizes a memref.reshape takes: host code
+/// stores them (tensor.from_elements of dims) and the reshape reads them on
+/// the host into its result's descriptor, so the buffer stays host memory.
+/// Host code may also read a size back, and the deallocation's bookkeeping
+/// may take its address.
+bool holdsOnlyReshapeSizes(mlir::Value buffer) {
+  bool shape = false;
+  for (mlir::OpOperand &use : buffer.getUses()) {
+    mlir::Operation *user = use.getOwner();
+    if (auto reshape = llvm::dyn_cast<mlir::memref::ReshapeOp>(user)) {
+      if (reshape.getShape() != buffer)
+        return false;
+      shape = true;
+    } else if (auto store = llvm::dyn_cast<mlir::memref::StoreOp>(user)) {
+      if (store.getMemRef() != buffer)
+        return false;
+    } else if (auto load = llvm::dyn_cast<mlir::memref::LoadOp>(user)) {
+      if (load.getMemRef() != buffer)
+        return false;
+    } else if (!llvm::isa<mlir::memref::DeallocOp,
+                          mlir::memref::ExtractAlignedPointerAsIndexOp>(user)) {
+      return false;
+    }
+  }
+  return shape;
+}
+
 struct GpuMarkDeviceBuffersPass
     : impl::GpuMarkDeviceBuffersBase<GpuMarkDeviceBuffersPass> {
   void runOnOperation() override {
@@ -67,9 +94,11 @@ struct GpuMarkDeviceBuffersPass
       fn->setAttr(kDeviceMemoryAttr, unit);
       llvm::SmallVector<mlir::bufferization::CloneOp> clones;
       fn.walk([&](mlir::Operation *op) {
-        if (llvm::isa<mlir::memref::AllocOp, mlir::memref::AllocaOp>(op))
-          op->setAttr(kDeviceBufferAttr, unit);
-        else if (auto clone = llvm::dyn_cast<mlir::bufferization::CloneOp>(op))
+        if (llvm::isa<mlir::memref::AllocOp, mlir::memref::AllocaOp>(op)) {
+          if (!holdsOnlyReshapeSizes(op->getResult(0)))
+            op->setAttr(kDeviceBufferAttr, unit);
+        } else if (auto clone =
+                       llvm::dyn_cast<mlir::bufferization::CloneOp>(op))
           clones.push_back(clone);
       });
       // A clone holds tensor data too (a result that would alias an

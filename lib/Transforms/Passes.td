@@ -283,7 +283,9 @@ def GpuMarkDeviceBuffers
     Before the deallocation ops are lowered (which adds host-side
     bookkeeping arrays), marks every `memref.alloc` and `memref.alloca`
     with `aot.device`: they hold tensor data, which lives in device memory.
-    A `bufferization.clone` becomes such an alloc and a `memref.copy`.
+    A buffer that only holds the sizes of a `memref.reshape` (stored by the
+    host, read by the reshape into its result's descriptor) stays on the
+    host. A `bufferization.clone` becomes such an alloc and a `memref.copy`.
     Marks every function with a body `aot.device_memory`: its memref
     arguments are device memory. What the later lowering adds is unmarked
     and stays on the host. Run `aot-gpu-device-memory` right after.

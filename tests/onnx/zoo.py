@@ -9,8 +9,9 @@ attention path torch takes under no_grad has no export), compiled by
 aot-compile at -O0 and -O3 on one thread and on two, loaded with mlir_aot
 and called on seeded inputs, including a second batch size where the
 model's batch dim is dynamic. Every result must match PyTorch's within the
-model's tolerance. Each model exported with static shapes must also
-compile for cuda:sm_90 (run on a GPU by the zoo_gpu.py tests). Exit 0 when all match; 1 naming each model, option set
+model's tolerance. Each model's export must also compile for cuda:sm_90
+(run on a GPU by the zoo_gpu.py tests). Exit 0 when all match; 1 naming
+each model, option set
 and the worst difference otherwise; 77 (skipped) when torch or onnx is
 missing, saying which.
 
@@ -232,15 +233,14 @@ class Model:
     """make() builds the module; inputs(batch) its seeded inputs; dynamic:
     the batch dim (dim 0 of every input and output) is exported dynamic;
     rtol/atol: the tolerance against PyTorch (float32 everywhere; the
-    looser ones for deep networks, where summation order differs); gpu:
-    whether its export with every dim static compiles for cuda:sm_90 (the
-    check compiles it; zoo_gpu.py runs the small ones on a GPU)."""
+    looser ones for deep networks, where summation order differs). Every
+    model's export also compiles for cuda:sm_90 (the check compiles it;
+    zoo_gpu.py runs them on a GPU)."""
 
     def __init__(self, make, inputs, dynamic=True, rtol=1e-4, atol=1e-5,
-                 batch=1, gpu=True):
+                 batch=1):
         self.make, self.inputs, self.dynamic = make, inputs, dynamic
         self.rtol, self.atol, self.batch = rtol, atol, batch
-        self.gpu = gpu
 
 
 def vision(name, size=64, **kw):
@@ -292,19 +292,18 @@ OPS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                         "zoo-ops.json")
 
 
-def export(name, workdir, dynamic=None):
+def export(name, workdir):
     """The model's module, its inputs and the path of its ONNX export (the
-    batch dim dynamic where the model's spec says, unless `dynamic` is
-    False)."""
+    batch dim dynamic where the model's spec says)."""
     spec = models()[name]
     torch.manual_seed(0)
     module = spec.make().eval()
     inputs = spec.inputs(spec.batch)
     names = ["x%d" % i for i in range(len(inputs))]
-    dynamic = spec.dynamic if dynamic is None else dynamic
-    path = os.path.join(workdir, name + ("" if dynamic else "-static") +
-                        ".onnx")
-    axes = {n: {0: "batch"} for n in names + ["y"]} if dynamic else None
+    path = os.path.join(workdir, name + ".onnx")
+    axes = None
+    if spec.dynamic:
+        axes = {n: {0: "batch"} for n in names + ["y"]}
     torch.onnx.export(module, tuple(inputs), path, opset_version=17,
                       input_names=names, output_names=["y"],
                       dynamic_axes=axes)
@@ -372,15 +371,15 @@ def check(compiler, name, workdir):
                        [tuple(i.shape) for i in case],
                        float(np.max(np.abs(got - want))), worst, spec.rtol,
                        spec.atol))
-    if spec.gpu:
-        static = export(name, workdir, dynamic=False)[2]
-        run = subprocess.run(
-            [compiler, static, "--target=cuda:sm_90", "-O3", "-o",
-             os.path.join(workdir, name + "-cuda.so")],
-            capture_output=True, text=True)
-        if run.returncode != 0:
-            failures.append("%s --target=cuda:sm_90 (static shapes): "
-                            "aot-compile failed:\n%s" % (name, run.stderr))
+    # The export the CPU runs (its batch dynamic where the model's is): the
+    # GPU target takes dynamic sizes too.
+    run = subprocess.run(
+        [compiler, path, "--target=cuda:sm_90", "-O3", "-o",
+         os.path.join(workdir, name + "-cuda.so")],
+        capture_output=True, text=True)
+    if run.returncode != 0:
+        failures.append("%s --target=cuda:sm_90: aot-compile failed:\n%s"
+                        % (name, run.stderr))
     return failures
 
 

@@ -83,3 +83,39 @@ module {
     return
   }
 }
+
+// -----
+
+// A buffer that only holds a reshape's sizes (a dynamic flatten: the host
+// stores a dim and a constant, the reshape reads them into its result's
+// descriptor, the host may read a size back, the deallocation's bookkeeping
+// take its address) stays host memory, unmarked; the buffers of tensor data
+// beside it are marked. One that a kernel also reads holds tensor data: marked.
+
+// CHECK-LABEL: func.func @flatten(
+// CHECK:         memref.alloc(%{{.*}}) {aot.device} : memref<?x4x2xf32>
+// CHECK-NEXT:    memref.copy
+// CHECK-NEXT:    %[[SIZES:.*]] = memref.alloc() : memref<2xindex>
+// CHECK:         memref.reshape %{{.*}}(%[[SIZES]])
+// CHECK:         memref.alloc() {aot.device} : memref<2xindex>
+func.func private @use(%arg0: memref<2xindex>)
+func.func @flatten(%arg0: memref<?x4x2xf32>) -> memref<?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %d = memref.dim %arg0, %c0 : memref<?x4x2xf32>
+  %data = memref.alloc(%d) : memref<?x4x2xf32>
+  memref.copy %arg0, %data : memref<?x4x2xf32> to memref<?x4x2xf32>
+  %sizes = memref.alloc() : memref<2xindex>
+  memref.store %d, %sizes[%c0] : memref<2xindex>
+  memref.store %c8, %sizes[%c1] : memref<2xindex>
+  %flat = memref.reshape %data(%sizes) : (memref<?x4x2xf32>, memref<2xindex>) -> memref<?x8xf32>
+  %n = memref.load %sizes[%c0] : memref<2xindex>
+  %p = memref.extract_aligned_pointer_as_index %sizes : memref<2xindex> -> index
+  memref.dealloc %sizes : memref<2xindex>
+  %read = memref.alloc() : memref<2xindex>
+  memref.store %d, %read[%c0] : memref<2xindex>
+  %again = memref.reshape %data(%read) : (memref<?x4x2xf32>, memref<2xindex>) -> memref<?x8xf32>
+  call @use(%read) : (memref<2xindex>) -> ()
+  return %flat : memref<?x8xf32>
+}
