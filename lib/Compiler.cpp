@@ -20,7 +20,7 @@
 #include "Pipeline/Stages.h"
 #include "Support/DiagnosticCapture.h"
 #include "Support/ErrorMessage.h"
-#include "Transforms/Passes.h"
+#include "Transforms/Attributes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"

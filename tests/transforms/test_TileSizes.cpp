@@ -1,7 +1,7 @@
 //===- test_TileSizes.cpp - aot-tile-and-vectorize's strategy, alone ------===//
 //
 // The tile sizes, loop orders and parallel loops the strategy chooses
-// (lib/Transforms/TileAndVectorize/TileSizes.h) for ops parsed from text,
+// (lib/Transforms/Cpu/TileAndVectorize/TileSizes.h) for ops parsed from text,
 // without running the pass: the decisions its lit test sees only through
 // the IR they produce.
 //
@@ -9,7 +9,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
-#include "Transforms/TileAndVectorize/TileSizes.h"
+#include "Transforms/Cpu/TileAndVectorize/TileSizes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -3,7 +3,7 @@
 
 #include "Backend/Cpu/LlvmBackend.h"
 #include "Backend/Cpu/ReservedWeights.h"
-#include "Transforms/WeightBytes.h"
+#include "Transforms/Common/ConstantBytes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"

@@ -3,7 +3,7 @@
 
 #include "Frontend/Frontend.h"
 #include "Support/FileWriter.h"
-#include "Transforms/WeightBytes.h"
+#include "Transforms/Common/ConstantBytes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"

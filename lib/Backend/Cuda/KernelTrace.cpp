@@ -11,7 +11,7 @@
 #include "Backend/Cuda/KernelDebug.h"
 
 #include "Frontend/Frontend.h"
-#include "Transforms/GpuMemory.h"
+#include "Transforms/Gpu/BufferPlacement.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

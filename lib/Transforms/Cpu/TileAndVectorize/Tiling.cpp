@@ -1,0 +1,360 @@
+//===- Tiling.cpp - register tiles and cache blocks, made ----------------===//
+#include "Transforms/Cpu/TileAndVectorize/Tiling.h"
+#include "Transforms/Attributes.h"
+#include "Transforms/Common/ContractionForms.h"
+#include "Transforms/Cpu/PackPanels.h"
+#include "Transforms/Cpu/PairDotForms.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+#include <algorithm>
+
+namespace aot::tile_and_vectorize {
+
+void markForVectors(mlir::Operation *op) {
+  if (op && llvm::isa<mlir::linalg::LinalgOp>(op))
+    op->setAttr(kVectorSizes,
+                mlir::DenseI64ArrayAttr::get(op->getContext(), {}));
+}
+
+/// Marks the loop `parallel` of `tiled` parallel, unless a loop around it
+/// already is (one level of threads). The mark holds its minTrips.
+static void markParallel(mlir::scf::SCFTilingResult &tiled,
+                         std::optional<ParallelLoop> parallel) {
+  if (!parallel || parallel->index >= tiled.loops.size())
+    return;
+  mlir::Operation *loop = tiled.loops[parallel->index].getOperation();
+  for (mlir::Operation *p = loop->getParentOp(); p; p = p->getParentOp())
+    if (p->hasAttr(kParallelLoopAttr))
+      return;
+  if (!llvm::isa<mlir::scf::ForOp>(loop))
+    return;
+  auto i64 = mlir::IntegerType::get(loop->getContext(), 64);
+  loop->setAttr(kParallelLoopAttr,
+                mlir::IntegerAttr::get(i64, parallel->minTrips));
+  if (parallel->fallback && *parallel->fallback < tiled.loops.size() &&
+      llvm::isa<mlir::scf::ForOp>(
+          tiled.loops[*parallel->fallback].getOperation()))
+    tiled.loops[*parallel->fallback]->setAttr(
+        kParallelFallbackAttr, mlir::UnitAttr::get(loop->getContext()));
+}
+
+/// Tiles `op` in place with tile sizes `sizes` (its uses take the tiled
+/// loops' results) and marks the loop that may run on threads, if any.
+/// `options` gives the loop order (interchange).
+mlir::FailureOr<mlir::scf::SCFTilingResult>
+tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
+            llvm::ArrayRef<int64_t> sizes,
+            mlir::scf::SCFTilingOptions options) {
+  options.setTileSizes(mlir::getAsIndexOpFoldResult(op->getContext(), sizes));
+  // Asked before tiling, which replaces `op`.
+  std::optional<ParallelLoop> parallel =
+      parallelLoop(op, sizes, options.interchangeVector);
+  rewriter.setInsertionPoint(op);
+  auto tiled = mlir::scf::tileUsingSCF(
+      rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
+  if (mlir::succeeded(tiled)) {
+    rewriter.replaceOp(op, tiled->replacements);
+    markParallel(*tiled, parallel);
+  }
+  return tiled;
+}
+
+/// Peels `loop`, the tile loop over a dim of `range` iterations in tiles of
+/// `size`, where its last tile may be partial (a dynamic range, or one that
+/// `size` does not divide), so that every other tile is full. Whether it
+/// did.
+bool peelPartialTile(mlir::RewriterBase &rewriter,
+                     mlir::LoopLikeOpInterface loop, int64_t range,
+                     int64_t size) {
+  auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(loop.getOperation());
+  const bool lastPartial =
+      mlir::ShapedType::isDynamic(range) || (size > 0 && range % size != 0);
+  if (!forOp || !lastPartial || size == 1)
+    return false;
+  mlir::scf::ForOp last;
+  return mlir::succeeded(
+      mlir::scf::peelForLoopAndSimplifyBounds(rewriter, forOp, last));
+}
+
+/// Tiles `op` in place with `sizes` for vectorization: marks its tiles with
+/// their vector sizes and peels each tile loop whose last tile may be
+/// partial (setting `peeled`), so that the full tiles get static shapes
+/// once canonicalized and the partial one masked vectors. `order`, if
+/// given, is the order of the tile loops (outermost first).
+mlir::LogicalResult tileForVectors(mlir::IRRewriter &rewriter,
+                                   mlir::linalg::LinalgOp op,
+                                   llvm::ArrayRef<int64_t> sizes, bool &peeled,
+                                   llvm::ArrayRef<int64_t> order) {
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  mlir::scf::SCFTilingOptions options;
+  if (!order.empty())
+    options.setInterchange(order);
+  auto tiled = tileInPlace(rewriter, op, sizes, options);
+  if (mlir::failed(tiled))
+    return mlir::failure();
+  for (mlir::Operation *t : tiled->tiledOps)
+    t->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
+  if (tiled->loops.size() == sizes.size())
+    for (auto [i, loop] : llvm::enumerate(tiled->loops)) {
+      const size_t dim = order.empty() ? i : size_t(order[i]);
+      peeled |= peelPartialTile(rewriter, loop, ranges[dim], sizes[dim]);
+    }
+  return mlir::success();
+}
+
+/// Reduces along another loop than the innermost (a column): the loops
+/// keep their order, so the input is read row after row as it lies in
+/// memory, and each row adds one vector per tile of `vectorWidth`
+/// columns into the outputs, which stay in the cache. Rows of more than
+/// kColumnBlock columns are first cut into blocks of columns, each
+/// reduced over all rows before the next (those blocks may run on
+/// threads). The last, partial tile of a row is peeled and masked. (Down
+/// a column instead, each row is a new page that the prefetcher does not
+/// follow: eight times slower.) True when tiled.
+static bool tileColumnReduction(mlir::IRRewriter &rewriter,
+                                mlir::linalg::LinalgOp op, int64_t vectorWidth,
+                                bool &peeled) {
+  constexpr int64_t kColumnBlock = 1024;
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  const unsigned n = ranges.size();
+  mlir::linalg::LinalgOp block = op;
+  if (mlir::ShapedType::isDynamic(ranges[n - 1]) ||
+      ranges[n - 1] > kColumnBlock) {
+    llvm::SmallVector<int64_t> blocks(n, 0);
+    blocks[n - 1] = tileFor(ranges[n - 1], kColumnBlock, Along::Rows);
+    auto tiled = tileInPlace(rewriter, op, blocks, {});
+    if (mlir::failed(tiled))
+      return false;
+    block = llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
+  }
+  llvm::SmallVector<int64_t> sizes(n, 1);
+  sizes[n - 1] =
+      tileFor(block.getStaticLoopRanges()[n - 1], vectorWidth, Along::Lanes);
+  return mlir::succeeded(tileForVectors(rewriter, block, sizes, peeled));
+}
+
+/// Reduces along the innermost loop (a row) into `vectorWidth` partial
+/// results, one vector register, merged once at the end of the row; each
+/// output element is a tile of its own, or, with `outputs` (a tile size
+/// per loop, the reduced one's ignored), each tile of outputs reduces its
+/// rows side by side, their partial results independent chains of adds.
+/// Along another loop, see tileColumnReduction. True when tiled.
+bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
+                   unsigned reduced, const TileOptions &options, bool &peeled,
+                   llvm::ArrayRef<int64_t> outputs) {
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  const unsigned n = ranges.size();
+  if (reduced != n - 1)
+    return tileColumnReduction(rewriter, op, options.vectorWidth, peeled);
+  mlir::MLIRContext *ctx = op->getContext();
+  llvm::SmallVector<int64_t> sizes(n, 1);
+  if (outputs.size() == n)
+    sizes.assign(outputs.begin(), outputs.end());
+  sizes[reduced] = 0;
+  auto tiled = tileInPlace(rewriter, op, sizes, {});
+  if (mlir::failed(tiled))
+    return false;
+  mlir::Operation *row = tiled->tiledOps.back();
+  // Integer dot products (outputs) that become pair dots take
+  // kPairDotChunk values of K a step, each two into one lane
+  // (pairDotProducts, after bufferization), where K is a multiple of
+  // kPairDotChunk: a last, partial chunk adds into the lanes after the
+  // loop, which pairDotProducts does not follow.
+  const bool pairs = options.pairDot && !outputs.empty() &&
+                     isSmallIntegerContraction(op) &&
+                     !mlir::ShapedType::isDynamic(ranges[reduced]) &&
+                     ranges[reduced] % kPairDotChunk == 0;
+  const int64_t lanes =
+      tileFor(ranges[reduced], pairs ? kPairDotChunk : options.vectorWidth,
+              Along::Lanes);
+  if (lanes < 2) {
+    markForVectors(row);
+    return true;
+  }
+  auto partialOp = llvm::dyn_cast<mlir::PartialReductionOpInterface>(row);
+  if (!partialOp)
+    return true;
+  // Upstream's partial-reduction tiling leaves a linalg.index of the
+  // reduced loop counting within its chunk instead of along the row: a
+  // row that reads by its position (a gather fused into a contraction)
+  // would read the first chunk's elements for every chunk. It stays a
+  // scalar loop.
+  if (auto linalgRow = llvm::dyn_cast<mlir::linalg::LinalgOp>(row))
+    if (!linalgRow.getBlock()->getOps<mlir::linalg::IndexOp>().empty())
+      return true;
+  llvm::SmallVector<int64_t> chunk(n, 0);
+  chunk[reduced] = lanes;
+  rewriter.setInsertionPoint(row);
+  auto partial = mlir::scf::tileReductionUsingScf(
+      rewriter, partialOp, mlir::getAsIndexOpFoldResult(ctx, chunk));
+  if (mlir::failed(partial))
+    return true; // the row stays a scalar loop
+  rewriter.replaceOp(row, partial->replacements);
+  if (pairs && !partial->loops.empty())
+    partial->loops.front()->setAttr(kPairDotProductsAttr,
+                                    mlir::UnitAttr::get(ctx));
+  // Several results at a time read as many rows side by side, which
+  // aot-prefetch-rows prefetches ahead.
+  if (!partial->loops.empty() &&
+      llvm::any_of(outputs, [](int64_t size) { return size > 1; }))
+    partial->loops.front()->setAttr(kPrefetchRowsAttr,
+                                    mlir::UnitAttr::get(ctx));
+  // A row that the vector does not divide, or of dynamic length: the loop
+  // over its chunks is peeled, and its last chunk left a loop, which
+  // costs less than a masked vector here (tried: 56 against 77 us for the
+  // row sums of 1024 x 1021).
+  if (!partial->loops.empty())
+    peeled |= peelPartialTile(rewriter, partial->loops.front(), ranges[reduced],
+                              lanes);
+  for (mlir::Operation *t : partial->tiledOps)
+    markForVectors(t);
+  for (mlir::Operation *t : partial->mergeOps)
+    markForVectors(t);
+  for (mlir::Value init : partial->initialValues)
+    markForVectors(init.getDefiningOp());
+  return true;
+}
+
+/// A large contraction in blocks that stay in the caches while the
+/// register tiles run over them: a panel of B (kBlockK x kBlockN) is
+/// reused by every row block of A (kBlockM rows) before the next panel.
+/// Loops: N blocks, K blocks, M blocks. A dynamic dim counts as large; its
+/// blocks' register tiles are peeled like any dynamic tile. Returns the
+/// block's op (or `op`).
+mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
+                                   mlir::linalg::LinalgOp op, int64_t tileN) {
+  constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
+  constexpr int64_t kPackedRowBlocks = 2;
+  if (!mlir::linalg::isaContractionOpInterface(op))
+    return op;
+  auto dims = mlir::linalg::inferContractionDims(op);
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (mlir::failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || dims->batch.size() > 1)
+    return op;
+  unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
+  auto small = [](int64_t size, int64_t block) {
+    return !mlir::ShapedType::isDynamic(size) && size <= block;
+  };
+  // Few rows of A by B stored K x N: B is read row after row, whole, into
+  // rows of results that stay in the cache (longer runs of B stream
+  // faster: 1024 columns at a time 20% slower at N = 2048 on one thread,
+  // 256 by 256 blocks 50%). Wider rows are cut into blocks, which may run
+  // on threads; for code that runs on threads, into a block per thread,
+  // of 512 columns or more (1 x 2048 by 2048 x 2048, aot-run: 390 to 435
+  // us on one thread, 191 to 193 on two).
+  if (!fewRowsOrder(op).empty()) {
+    constexpr int64_t kRowBlock = 2048, kThreadRowBlock = 512;
+    int64_t block = kRowBlock;
+    const int64_t threads = runThreads(op);
+    if (threads != 1 && !mlir::ShapedType::isDynamic(ranges[n]))
+      block = std::clamp<int64_t>(
+          llvm::alignTo(llvm::divideCeil(ranges[n], threads ? threads : 2),
+                        kThreadRowBlock),
+          kThreadRowBlock, kRowBlock);
+    if (small(ranges[n], block))
+      return op;
+    llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
+    sizes[n] = tileFor(ranges[n], block, Along::Rows);
+    auto tiled = tileInPlace(rewriter, op, sizes, {});
+    return mlir::failed(tiled)
+               ? op
+               : llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
+  }
+  // B stored transposed is packed whatever its size, where enough rows
+  // read it: each register tile would otherwise gather B one value at a
+  // time at every step of K (17 times slower at 2048).
+  const MatmulRhs rhs = packableRhs(op);
+  const bool transposed = rhs.operand && rhs.transposed();
+  auto manyRows = [&](int64_t rows) {
+    return mlir::ShapedType::isDynamic(ranges[m]) || ranges[m] >= rows;
+  };
+  if (small(ranges[k], kBlockK) && small(ranges[n], kBlockN) &&
+      !(transposed && manyRows(kFewRows)))
+    return op;
+  llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
+  sizes[m] = tileFor(ranges[m], kBlockM, Along::Rows);
+  sizes[n] = tileFor(ranges[n], kBlockN, Along::Rows);
+  sizes[k] = tileFor(ranges[k], kBlockK, Along::Rows);
+  for (unsigned b : dims->batch)
+    sizes[b] = 1;
+  llvm::SmallVector<int64_t> order(dims->batch.begin(), dims->batch.end());
+  order.append({n, k, m});
+  mlir::scf::SCFTilingOptions options;
+  options.setInterchange(order);
+  auto tiled = tileInPlace(rewriter, op, sizes, options);
+  if (mlir::failed(tiled))
+    return op;
+  // The last tiled op computes the results (SCFTilingResult).
+  auto block = llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
+  // Where several row blocks read each panel of B, it is packed first:
+  // the copy, B read row after row, costs less than what the register
+  // tiles lose to B's strided rows (128 x 1024 @ 1024 x 1024 on one
+  // thread: 2.9 against 2.7 ms, B in the cache; 8 layers of it, B read
+  // from memory: 24 against 22 ms). With one row block it costs more
+  // where B is in the cache (64 rows: 1.25 against 1.35-1.4 ms; 8 rows
+  // 0.17 against 0.27), and where B comes from memory the prefetch of
+  // the next block does better (8 rows: 2.1 ms, 3.6 packed, 5.0 neither;
+  // 64 rows 11.2, 12.5, 13.7). A transposed B costs far more unpacked:
+  // one row block pays for its copy.
+  if (!manyRows(transposed ? kFewRows : kPackedRowBlocks * kBlockM) ||
+      tiled->loops.size() != 3 + dims->batch.size()) {
+    // B read where it lies, a block at a time down its columns: from
+    // memory, each step of K is a new page. The next block is prefetched
+    // row after row while this one runs (aot-prefetch-rows).
+    if (rhs.operand && !transposed && dims->batch.empty() &&
+        tiled->loops.size() == 3)
+      tiled->loops[1]->setAttr(kPrefetchNextBlockAttr,
+                               mlir::UnitAttr::get(op->getContext()));
+    return block;
+  }
+  auto rowLoop =
+      llvm::dyn_cast<mlir::scf::ForOp>(tiled->loops.back().getOperation());
+  if (!rowLoop)
+    return block;
+  return packRhsPanel(rewriter, block, rowLoop, sizes[k], sizes[n],
+                      tileFor(sizes[n], tileN, Along::Lanes));
+}
+
+bool tileFunction(mlir::IRRewriter &rewriter, mlir::func::FuncOp fn,
+                  const TileOptions &options) {
+  llvm::SmallVector<mlir::linalg::LinalgOp> candidates;
+  llvm::SmallVector<std::pair<mlir::linalg::LinalgOp, unsigned>> reductions;
+  llvm::SmallVector<
+      std::pair<mlir::linalg::LinalgOp, llvm::SmallVector<int64_t>>>
+      dots;
+  fn.walk([&](mlir::linalg::LinalgOp op) {
+    if (!op.hasPureTensorSemantics() || touchesI1(op))
+      return;
+    if (std::optional<llvm::SmallVector<int64_t>> tiles = dotProductTiles(op))
+      dots.push_back({op, std::move(*tiles)});
+    else if (!tileSizesFor(op, options).empty())
+      candidates.push_back(op);
+    else if (std::optional<unsigned> dim = reductionLoop(op))
+      reductions.push_back({op, *dim});
+  });
+  bool peeled = false;
+  for (auto [op, dim] : reductions)
+    (void)tileReduction(rewriter, op, dim, options, peeled);
+  for (auto &[op, tiles] : dots)
+    (void)tileReduction(rewriter, op, op.getNumLoops() - 1, options, peeled,
+                        tiles);
+
+  // Tile each op; the tiles are marked with their vector sizes. The loop
+  // over a dynamic dim, or a static one that the tile does not divide, is
+  // peeled: its full tiles get static shapes (once the caller has
+  // canonicalized) and plain vectors, the last partial tile masked ones.
+  for (mlir::linalg::LinalgOp op : candidates) {
+    op = cacheBlocks(rewriter, op, options.tileN);
+    // Where tiling fails, the loop lowering handles the op untiled.
+    (void)tileForVectors(rewriter, op, tileSizesFor(op, options), peeled,
+                         fewRowsOrder(op));
+  }
+  return peeled;
+}
+
+} // namespace aot::tile_and_vectorize
