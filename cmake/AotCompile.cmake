@@ -171,16 +171,17 @@ function(_aot_existing_file out argument value)
   set(${out} ${path} PARENT_SCOPE)
 endfunction()
 
-# The back ends' tables (stages; the CPU architectures), read from the same
-# files the C++ back ends include: lib/Backend/<Kind>/<Kind>.def in the
-# source tree, backends/ beside this file once installed. Kept in a global
-# property, so functions called from any directory find them.
+# The back ends' tables (stages; the host path's CPU architectures), read
+# from the same files the C++ back ends include: lib/Backend/<Kind>/<Kind>.def
+# in the source tree, backends/ beside this file once installed. Kept in a
+# global property, so functions called from any directory find them.
 set_property(GLOBAL PROPERTY AOT_BACKEND_TABLE_DIRS
   ${CMAKE_CURRENT_LIST_DIR}/backends ${CMAKE_CURRENT_LIST_DIR}/../lib/Backend)
 
-# _aot_backend_table(KIND PREFIX): reads KIND's table (Cpu, Cuda) and sets, in
-# the caller, PREFIX_names / PREFIX_extensions / PREFIX_forms (one entry per
-# stage, in order) and, for Cpu, PREFIX_arch_names / PREFIX_arch_regex.
+# _aot_backend_table(KIND PREFIX): reads KIND's table (Cpu, Cuda, Host) and
+# sets, in the caller, PREFIX_names / PREFIX_extensions / PREFIX_forms (one
+# entry per stage, in order) and, for Host, PREFIX_arch_names /
+# PREFIX_arch_regex.
 function(_aot_backend_table kind prefix)
   get_property(dirs GLOBAL PROPERTY AOT_BACKEND_TABLE_DIRS)
   set(file)
@@ -278,9 +279,9 @@ function(_aot_check_target spec)
       "cuda:CHIP[,ptx=NN][,features=LIST]")
   endif()
   set(triple ${CMAKE_MATCH_1})
-  _aot_backend_table(Cpu cpu)
-  if(NOT triple MATCHES "^(${cpu_arch_regex})(-|$)")
-    list(JOIN cpu_arch_names ", " supported)
+  _aot_backend_table(Host host)
+  if(NOT triple MATCHES "^(${host_arch_regex})(-|$)")
+    list(JOIN host_arch_names ", " supported)
     message(FATAL_ERROR "add_aot_target(${_aot_name}): unknown TARGET "
       "'${spec}': the triple '${triple}' is not a supported CPU (${supported})")
   endif()

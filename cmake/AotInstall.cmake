@@ -55,4 +55,5 @@ install(FILES
 install(FILES
   ${PROJECT_SOURCE_DIR}/lib/Backend/Cpu/Cpu.def
   ${PROJECT_SOURCE_DIR}/lib/Backend/Cuda/Cuda.def
+  ${PROJECT_SOURCE_DIR}/lib/Backend/Host/Host.def
   DESTINATION ${AOT_INSTALL_CMAKEDIR}/backends)

@@ -17,6 +17,7 @@
 #include "Debug/SourceView.h"
 #include "Frontend/Frontend.h"
 #include "Frontend/Registration.h"
+#include "Pipeline/CompileContext.h"
 #include "Pipeline/Stages.h"
 #include "Support/DiagnosticCapture.h"
 #include "Support/ErrorMessage.h"
@@ -219,7 +220,7 @@ private:
   DiagnosticCapture diagnostics_;
   DebugSession debug_;
   ArtifactBuilder out_;
-  CodegenContext codegen_;
+  CompileContext codegen_;
 };
 
 int CompileJob::lastMlirIndex() const {

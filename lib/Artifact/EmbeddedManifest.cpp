@@ -9,7 +9,7 @@
 #include "aot/Artifact.h"
 
 #include "Backend/Backend.h"
-#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/Host/LlvmBackend.h"
 #include "Backend/LinkTable.h"
 #include "Support/ErrorMessage.h"
 #include "aot/abi/detail/InputFile.h"

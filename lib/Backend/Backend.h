@@ -34,54 +34,42 @@ class DialectRegistry;
 
 namespace aot {
 
-class Compiler;
-class DebugSession;
-class DiagnosticCapture;
-struct ArtifactBuilder;
 struct LinkSymbol;
 
 /// The part of one compile that a back end's code generation works in: the
 /// stage range, where stage outputs go, the manifest and the diagnostics.
+/// The compile implements it (lib/Pipeline/CompileContext.h), over the
+/// artifact it fills and its debugging session, which sit above the back
+/// ends.
 class CodegenContext {
 public:
-  CodegenContext(const Target &target, const Pipeline &pipeline,
-                 ArtifactBuilder &out, DiagnosticCapture &diagnostics,
-                 DebugSession *debug = nullptr,
-                 llvm::ThreadPoolInterface *pool = nullptr);
+  virtual ~CodegenContext();
 
-  const Target &target() const { return target_; }
+  virtual const Target &target() const = 0;
   /// The compile's threads, or null when it runs on the calling thread.
-  llvm::ThreadPoolInterface *pool() const { return pool_; }
-  const Pipeline &pipeline() const { return pipeline_; }
+  virtual llvm::ThreadPoolInterface *pool() const = 0;
+  virtual const Pipeline &pipeline() const = 0;
   /// True when `stage` is inside the pipeline's first..last range.
   bool runs(Stage stage) const;
-  /// Marks the start of `stage` (for the timing report) when it runs.
-  void begin(Stage stage);
   /// True when `stage` runs and the pipeline keeps its output: print or
   /// emit text for it only then.
   bool wants(Stage stage) const;
+  /// Marks the start of `stage` (for the timing report) when it runs.
+  virtual void begin(Stage stage) = 0;
   /// Keeps a stage's output in the artifact if the pipeline keeps it; the
   /// stage becomes the artifact's last stage either way.
-  void keep(Stage stage, std::string contents);
+  virtual void keep(Stage stage, std::string contents) = 0;
   /// Records that a stage ran whose output is not wanted.
-  void reached(Stage stage);
-  Manifest &manifest();
-  std::vector<Diagnostic> &warnings();
+  virtual void reached(Stage stage) = 0;
+  virtual Manifest &manifest() = 0;
+  virtual std::vector<Diagnostic> &warnings() = 0;
   /// The diagnostics MLIR reported, if any were errors; else `error`.
-  Error withDiagnostics(const Error &error);
-
-private:
-  const Target &target_;
-  const Pipeline &pipeline_;
-  ArtifactBuilder &out_;
-  DiagnosticCapture &diagnostics_;
-  DebugSession *debug_;
-  llvm::ThreadPoolInterface *pool_;
+  virtual Error withDiagnostics(const Error &error) = 0;
 };
 
 /// A back end. Implementations live in lib/Backend/<Name>/ and are listed in
-/// lib/Backend/Registry.cpp; they hold no per-compile state, so one instance
-/// serves concurrent compiles.
+/// allBackends() (lib/Backend/Registry.cpp); they hold no per-compile state,
+/// so one instance serves concurrent compiles.
 class Backend {
 public:
   virtual ~Backend();

@@ -134,6 +134,12 @@ joinLinkTables(std::initializer_list<std::span<const LinkSymbol>> parts) {
   return rows;
 }
 
+std::span<const LinkSymbol> hostCodeSymbols() {
+  static const std::vector<LinkSymbol> table = joinLinkTables(
+      {openMpSymbols(), libcSymbols(), runtimeSymbols(), libmSymbols()});
+  return table;
+}
+
 const LinkSymbol *findLinkSymbol(std::span<const LinkSymbol> table,
                                  std::string_view symbol) {
   for (const LinkSymbol &entry : table)

@@ -61,6 +61,11 @@ std::span<const LinkSymbol> runtimeSymbols();
 /// cuda target calls to load its kernels, launch them and move memory.
 std::span<const LinkSymbol> cudaRuntimeSymbols();
 
+/// What host code may call, whichever back end made it: libomp first
+/// (libc's "__" prefix would take its __kmpc_ names), libc, the project's
+/// runtime, libm.
+std::span<const LinkSymbol> hostCodeSymbols();
+
 /// One table made of `parts`, in order.
 std::vector<LinkSymbol>
 joinLinkTables(std::initializer_list<std::span<const LinkSymbol>> parts);

@@ -1,4 +1,4 @@
-//===- Registration.h - the dialects and passes the pipeline uses ---------===//
+//===- Registration.h - the dialects the pipeline uses --------------------===//
 #pragma once
 
 namespace mlir {
@@ -12,9 +12,5 @@ namespace aot {
 /// need; each back end adds its own (Backend::registerDialects). Explicit,
 /// so that nothing depends on static initialisers.
 void registerPipelineDialects(mlir::DialectRegistry &registry);
-
-/// Registers, once per process, the passes the default stages name (and the
-/// project's own `aot-` passes) so textual pass lists can refer to them.
-void registerPipelinePasses();
 
 } // namespace aot

@@ -10,7 +10,7 @@
 #include "aot/Artifact.h"
 
 #include "Backend/Backend.h"
-#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/Host/LlvmBackend.h"
 #include "Backend/LinkTable.h"
 
 #include "aot/abi/CudaStatus.h"

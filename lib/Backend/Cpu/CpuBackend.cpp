@@ -1,27 +1,22 @@
 //===- CpuBackend.cpp - native object code for CPU targets ----------------===//
 //
-// The default pass lists live here as text so that `--list-stages` can show
-// them and a user can start from them when replacing a stage. Every name in
-// them is registered by registerPipelinePasses (lib/Frontend/Registration),
-// and a test parses each list, so a typo cannot ship.
+// The default pass lists live here and in Backend/PassLists.h (the stages
+// the CUDA back end shares) as text so that `--list-stages` can show them
+// and a user can start from them when replacing a stage. Every name in them
+// is registered by registerPipelinePasses (Backend/PassRegistration.h), and
+// a test parses each list, so a typo cannot ship.
 //
 //===----------------------------------------------------------------------===//
 #include "Backend/Cpu/CpuBackend.h"
 
-#include "Backend/Cpu/HostPath.h"
-#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/Host/HostPath.h"
+#include "Backend/Host/LlvmBackend.h"
 #include "Backend/LinkTable.h"
+#include "Backend/PassLists.h"
+#include "Backend/PassRegistration.h"
 #include "Backend/TargetSpec.h"
-#include "Frontend/Registration.h"
 
-#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
-#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 
 #include <vector>
@@ -33,18 +28,14 @@ namespace {
 constexpr StageInfo kStages[] = {
 #define AOT_STAGE(id, name, extension, form, description)                      \
   {Stage(name), extension, StageForm::form, description},
-#define AOT_CPU_ARCH(...)
 #include "Backend/Cpu/Cpu.def"
-#undef AOT_CPU_ARCH
 #undef AOT_STAGE
 };
 
 // The public constants of Stage.h are this table's names.
 #define AOT_STAGE(id, name, extension, form, description)                      \
   static_assert(Stage::id == Stage(name));
-#define AOT_CPU_ARCH(...)
 #include "Backend/Cpu/Cpu.def"
-#undef AOT_CPU_ARCH
 #undef AOT_STAGE
 
 class CpuBackend final : public Backend {
@@ -117,32 +108,14 @@ bool hasAvx512Bw(const Target &target) {
 
 std::string CpuBackend::defaultPasses(Stage stage, const Target &target) const {
   if (stage == Stage::Linalg)
-    return "lift-cf-to-scf,"
-           "func.func(aot-keep-constants-narrow,aot-fold-tosa-shapes,"
-           "tosa-optional-decompositions,tosa-to-scf,tosa-to-linalg-named,"
-           "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
-           "tosa-to-tensor,"
-           "convert-elementwise-to-linalg,aot-decompose-aggregates,"
-           "math-extend-to-supported-types,aot-expand-math-predicates,"
-           "aot-accumulate-half-in-f32),"
-           "aot-promote-i4,canonicalize,"
-           "aot-fuse-elementwise,canonicalize,cse,aot-form-dispatches,"
-           "aot-deduplicate-dispatches";
+    return linalgStagePasses();
   if (stage == Stage::Tiled)
     return hasAvx512Bw(target)
                ? "func.func(aot-tile-and-vectorize{x86-pair-dot=true}),"
                  "canonicalize,cse"
                : "func.func(aot-tile-and-vectorize),canonicalize,cse";
   if (stage == Stage::Bufferized)
-    return "aot-protect-arguments,aot-split-shared-reads,"
-           "one-shot-bufferize{bufferize-function-boundaries "
-           "function-boundary-type-conversion=identity-layout-map "
-           "allow-return-allocs-from-loops},"
-           "aot-number-constants,canonicalize,drop-equivalent-buffer-results,"
-           "aot-hide-dispatch-buffers,"
-           "buffer-deallocation-pipeline,aot-free-dispatch-buffers,"
-           "convert-bufferization-to-memref,"
-           "canonicalize";
+    return bufferizedStagePasses();
   if (stage == Stage::Llvm)
     // Math ops without an LLVM intrinsic become libm calls, unrolled per
     // vector lane, so that lowering runs before the vector dialect goes.
@@ -176,12 +149,7 @@ std::string CpuBackend::defaultPasses(Stage stage, const Target &target) const {
 }
 
 void CpuBackend::registerDialects(mlir::DialectRegistry &registry) const {
-  registry.insert<mlir::LLVM::LLVMDialect, mlir::omp::OpenMPDialect>();
-  mlir::registerConvertFuncToLLVMInterface(registry);
-  mlir::registerConvertMathToLLVMInterface(registry);
-  mlir::registerBuiltinDialectTranslation(registry);
-  mlir::registerLLVMDialectTranslation(registry);
-  mlir::registerOpenMPDialectTranslation(registry);
+  registerHostDialects(registry);
 }
 
 Status CpuBackend::generate(mlir::ModuleOp module, CodegenContext &ctx) const {
@@ -201,11 +169,7 @@ Status CpuBackend::generateFrom(std::string_view source,
 }
 
 std::span<const LinkSymbol> CpuBackend::linkTable() const {
-  static const std::vector<LinkSymbol> table =
-      // OpenMP first: libc's "__" prefix would take its __kmpc_ names.
-      joinLinkTables(
-          {openMpSymbols(), libcSymbols(), runtimeSymbols(), libmSymbols()});
-  return table;
+  return hostCodeSymbols();
 }
 
 } // namespace

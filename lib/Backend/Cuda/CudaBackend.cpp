@@ -1,21 +1,22 @@
 //===- CudaBackend.cpp - NVIDIA GPU kernels with a host object ------------===//
 //
-// The GPU path: the front end and bufferization of the CPU back end with
-// tensor data in device memory, linalg ops as parallel loops tiled to
-// blocks and threads, kernels outlined into one gpu.module and lowered to
-// NVVM, PTX generated in-process, a cubin from ptxas when a toolkit is
-// found; then the CPU back end's host path (lib/Backend/Cpu/HostPath.h)
+// The GPU path: the stages both back ends share up to bufferization
+// (Backend/PassLists.h), with tensor data in device memory, linalg ops as
+// parallel loops tiled to blocks and threads, kernels outlined into one
+// gpu.module and lowered to NVVM, PTX generated in-process, a cubin from
+// ptxas when a toolkit is found; then the host path (Backend/Host/HostPath.h)
 // compiles the host code, with the kernels embedded, for this machine.
 //
 //===----------------------------------------------------------------------===//
 #include "Backend/Cuda/CudaBackend.h"
 
-#include "Backend/Cpu/CpuBackend.h"
-#include "Backend/Cpu/HostPath.h"
 #include "Backend/Cuda/DeviceCode.h"
 #include "Backend/Cuda/KernelDebug.h"
 #include "Backend/Cuda/KernelTrace.h"
+#include "Backend/Host/HostPath.h"
 #include "Backend/LinkTable.h"
+#include "Backend/PassLists.h"
+#include "Backend/PassRegistration.h"
 #include "Backend/TargetSpec.h"
 #include "aot/abi/KernelImage.h"
 
@@ -65,21 +66,6 @@ bool isChip(std::string_view chip) {
     if (!std::isalnum(static_cast<unsigned char>(c)))
       return false;
   return std::isdigit(static_cast<unsigned char>(chip[3]));
-}
-
-/// The CPU back end's bufferization, with tensor data placed in device
-/// memory before the deallocation ops are lowered (which adds host-side
-/// bookkeeping that must stay on the host).
-std::string bufferizedPasses(const Target &target) {
-  std::string cpu = cpuBackend().defaultPasses(Stage::Bufferized, target);
-  const std::string anchor =
-      "aot-free-dispatch-buffers,convert-bufferization-to-memref";
-  size_t at = cpu.find(anchor);
-  if (at == std::string::npos)
-    return cpu;
-  return cpu.replace(at, anchor.size(),
-                     "aot-free-dispatch-buffers,aot-gpu-mark-device-buffers,"
-                     "convert-bufferization-to-memref,aot-gpu-device-memory");
 }
 
 class CudaBackend final : public Backend {
@@ -133,7 +119,7 @@ public:
   void registerDialects(mlir::DialectRegistry &registry) const override;
   void registerPasses() const override {
     static std::once_flag once;
-    cpuBackend().registerPasses();
+    registerPipelinePasses();
     std::call_once(once, [] { mlir::registerGPUPasses(); });
   }
 
@@ -169,9 +155,13 @@ constexpr const char *kFloat8Emulation =
 std::string CudaBackend::defaultPasses(Stage stage,
                                        const Target &target) const {
   if (stage == Stage::Linalg)
-    return cpuBackend().defaultPasses(stage, target);
+    return linalgStagePasses();
   if (stage == Stage::Bufferized)
-    return bufferizedPasses(target);
+    // Tensor data is placed in device memory before the deallocation ops
+    // are lowered, which adds host-side bookkeeping that must stay on the
+    // host.
+    return bufferizedStagePasses("aot-gpu-mark-device-buffers",
+                                 "aot-gpu-device-memory");
   if (stage == kGpuMapped)
     // No canonicalization between the mapping passes: it would fold the
     // one-thread loops away before they become kernels.
@@ -221,7 +211,7 @@ std::string CudaBackend::defaultPasses(Stage stage,
 }
 
 void CudaBackend::registerDialects(mlir::DialectRegistry &registry) const {
-  cpuBackend().registerDialects(registry);
+  registerHostDialects(registry);
   registry.insert<mlir::gpu::GPUDialect, mlir::NVVM::NVVMDialect>();
   // convert-gpu-to-nvvm lowers what kernels hold through each dialect's
   // ConvertToLLVM interface.
@@ -341,7 +331,7 @@ Status CudaBackend::generate(mlir::ModuleOp module, CodegenContext &ctx) const {
 
 std::span<const LinkSymbol> CudaBackend::linkTable() const {
   static const std::vector<LinkSymbol> table =
-      joinLinkTables({cpuBackend().linkTable(), cudaRuntimeSymbols()});
+      joinLinkTables({hostCodeSymbols(), cudaRuntimeSymbols()});
   return table;
 }
 

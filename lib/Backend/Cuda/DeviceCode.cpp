@@ -1,7 +1,7 @@
 //===- DeviceCode.cpp - kernels to PTX and cubin --------------------------===//
 #include "Backend/Cuda/DeviceCode.h"
 
-#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/Host/LlvmBackend.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Target/LLVM/ModuleToObject.h"

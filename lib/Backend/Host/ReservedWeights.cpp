@@ -1,5 +1,5 @@
 //===- ReservedWeights.cpp - room for the weights, filled after the link --===//
-#include "Backend/Cpu/ReservedWeights.h"
+#include "Backend/Host/ReservedWeights.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/BinaryFormat/ELF.h"

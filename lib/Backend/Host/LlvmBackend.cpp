@@ -1,6 +1,6 @@
 //===- LlvmBackend.cpp - translation, optimisation, emission --------------===//
-#include "Backend/Cpu/LlvmBackend.h"
-#include "Backend/Cpu/LlvmDebugInfo.h"
+#include "Backend/Host/LlvmBackend.h"
+#include "Backend/Host/LlvmDebugInfo.h"
 #include "Support/ErrorMessage.h"
 
 #include "mlir/Target/LLVMIR/Export.h"

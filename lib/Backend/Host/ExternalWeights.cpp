@@ -1,5 +1,5 @@
 //===- ExternalWeights.cpp - constants moved into a safetensors file ------===//
-#include "Backend/Cpu/ExternalWeights.h"
+#include "Backend/Host/ExternalWeights.h"
 
 #include "Frontend/Frontend.h"
 #include "Support/FileWriter.h"
@@ -56,7 +56,7 @@ static std::optional<std::string_view> safetensorsDType(abi::DType dtype) {
     return "F8_E4M3";
   case abi::DType::F8E5M2:
     return "F8_E5M2";
-  case abi::DType::I4: // promoted to i8 before weights are made
+  case abi::DType::I4:         // promoted to i8 before weights are made
   case abi::DType::F8E4M3FNUZ: // no safetensors name: kept in the code
   case abi::DType::F8E5M2FNUZ:
     return std::nullopt;

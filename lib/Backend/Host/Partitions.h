@@ -14,7 +14,7 @@
 #include "aot/Diagnostics.h"
 #include "aot/Target.h"
 
-#include "Backend/Cpu/EmbeddedWeights.h"
+#include "Backend/Host/EmbeddedWeights.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"

@@ -1,16 +1,17 @@
 //===- HostPath.h - from the LLVM dialect to host object code -------------===//
 //
-// The CPU back end's code generation, in steps a device back end reuses for
-// its host code: translate the LLVM dialect (exports, signatures), then the
-// -O pipeline, assembly and object code. Between the two steps a device back
-// end adds what its host code needs (its kernels, embedded as globals).
+// Host code generation, which the CPU back end runs whole and a device back
+// end runs on its host code: translate the LLVM dialect (exports,
+// signatures), then the -O pipeline, assembly and object code. Between the
+// two steps a device back end adds what its host code needs (its kernels,
+// embedded as globals).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "Backend/Backend.h"
-#include "Backend/Cpu/EmbeddedWeights.h"
-#include "Backend/Cpu/Partitions.h"
+#include "Backend/Host/EmbeddedWeights.h"
+#include "Backend/Host/Partitions.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -18,7 +19,15 @@
 
 #include <memory>
 
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
 namespace aot {
+
+/// The dialects and LLVM IR translations host code needs (the LLVM dialect,
+/// OpenMP, the conversion interfaces its lowering uses).
+void registerHostDialects(mlir::DialectRegistry &registry);
 
 class HostPath {
 public:

@@ -1,8 +1,8 @@
 //===- EmbeddedWeights.cpp - large constants kept out of LLVM's way -------===//
-#include "Backend/Cpu/EmbeddedWeights.h"
+#include "Backend/Host/EmbeddedWeights.h"
 
-#include "Backend/Cpu/LlvmBackend.h"
-#include "Backend/Cpu/ReservedWeights.h"
+#include "Backend/Host/LlvmBackend.h"
+#include "Backend/Host/ReservedWeights.h"
 #include "Transforms/Common/ConstantBytes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Backend/Cpu/ReservedWeights.h"
+#include "Backend/Host/ReservedWeights.h"
 #include "aot/Diagnostics.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -56,8 +56,7 @@ public:
   /// local to the object, or with hidden visibility when `shared` with
   /// other partitions' objects. Returns their names.
   std::vector<std::string> defineAsZeros(const llvm::Module &whole,
-                                         llvm::Module &host,
-                                         bool shared) const;
+                                         llvm::Module &host, bool shared) const;
   /// Writes the bytes of the weights named `defined` into `object`, the
   /// object code made with them: over their zeros, or as the contents of
   /// the reserved section, at the object's end.

@@ -1,5 +1,5 @@
 //===- TargetMachine.cpp - target machines for CPU targets ----------------===//
-#include "Backend/Cpu/LlvmBackend.h"
+#include "Backend/Host/LlvmBackend.h"
 
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -66,16 +66,14 @@ static Status checkCpuAndFeatures(const llvm::Target &target,
   return Status::ok();
 }
 
-/// CPU architectures the lowering produces working code for (Cpu.def).
+/// CPU architectures the lowering produces working code for (Host.def).
 /// LLVM knows more triples (GPUs, SPIR-V, small embedded cores), and some of
 /// them crash or abort on this IR: refuse them up front instead.
 static bool isSupportedCpu(const llvm::Triple &triple) {
   switch (triple.getArch()) {
-#define AOT_STAGE(...)
 #define AOT_CPU_ARCH(arch, pattern) case llvm::Triple::arch:
-#include "Backend/Cpu/Cpu.def"
+#include "Backend/Host/Host.def"
 #undef AOT_CPU_ARCH
-#undef AOT_STAGE
     return true;
   default:
     return false;
@@ -85,12 +83,10 @@ static bool isSupportedCpu(const llvm::Triple &triple) {
 /// "x86, x86_64, ... and loongarch64", for the error message.
 static std::string supportedCpus() {
   std::vector<std::string> names;
-#define AOT_STAGE(...)
 #define AOT_CPU_ARCH(arch, pattern)                                            \
   names.push_back(llvm::Triple::getArchTypeName(llvm::Triple::arch).str());
-#include "Backend/Cpu/Cpu.def"
+#include "Backend/Host/Host.def"
 #undef AOT_CPU_ARCH
-#undef AOT_STAGE
   std::string out;
   for (size_t i = 0; i < names.size(); ++i)
     out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];

@@ -1,5 +1,5 @@
 //===- LlvmDebugInfo.cpp - keeping LLVM IR's debug info whole -------------===//
-#include "Backend/Cpu/LlvmDebugInfo.h"
+#include "Backend/Host/LlvmDebugInfo.h"
 
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfoMetadata.h"

@@ -1,10 +1,10 @@
 //===- HostPath.cpp - from the LLVM dialect to host object code -----------===//
-#include "Backend/Cpu/HostPath.h"
+#include "Backend/Host/HostPath.h"
 
-#include "Backend/Cpu/ExternalWeights.h"
-#include "Backend/Cpu/LlvmBackend.h"
-#include "Backend/Cpu/LlvmDebugInfo.h"
-#include "Backend/Cpu/Partitions.h"
+#include "Backend/Host/ExternalWeights.h"
+#include "Backend/Host/LlvmBackend.h"
+#include "Backend/Host/LlvmDebugInfo.h"
+#include "Backend/Host/Partitions.h"
 #include "Backend/LinkTable.h"
 #include "Support/FileWriter.h"
 

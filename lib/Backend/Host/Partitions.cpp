@@ -1,8 +1,8 @@
 //===- Partitions.cpp - LLVM's work on a module split among threads -------===//
-#include "Backend/Cpu/Partitions.h"
+#include "Backend/Host/Partitions.h"
 
-#include "Backend/Cpu/LlvmBackend.h"
-#include "Backend/Cpu/ObjectMerge.h"
+#include "Backend/Host/LlvmBackend.h"
+#include "Backend/Host/ObjectMerge.h"
 #include "Support/FileWriter.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -52,7 +52,8 @@ int64_t recordedPartition(const llvm::GlobalObject &object) {
     return 0;
   if (node->getNumOperands() != 1)
     return -1;
-  auto *value = llvm::mdconst::dyn_extract<llvm::ConstantInt>(node->getOperand(0));
+  auto *value =
+      llvm::mdconst::dyn_extract<llvm::ConstantInt>(node->getOperand(0));
   if (!value || value->getValue().getActiveBits() > 16)
     return -1;
   return int64_t(value->getZExtValue());
@@ -62,8 +63,9 @@ void recordPartition(llvm::GlobalObject &object, unsigned partition) {
   llvm::LLVMContext &ctx = object.getContext();
   object.setMetadata(
       kPartitionMetadata,
-      llvm::MDNode::get(ctx, llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(
-                                 llvm::Type::getInt32Ty(ctx), partition))));
+      llvm::MDNode::get(ctx,
+                        llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(
+                            llvm::Type::getInt32Ty(ctx), partition))));
 }
 
 /// The partition of a global value: that of the global object it is or
@@ -262,8 +264,8 @@ Expected<unsigned> partitionCount(const llvm::Module &module) {
   auto check = [&](const llvm::GlobalObject &object) -> Status {
     int64_t p = recordedPartition(object);
     if (p < 0)
-      return Error::message("malformed !" + kPartitionMetadata.str() +
-                            " on @" + object.getName().str() +
+      return Error::message("malformed !" + kPartitionMetadata.str() + " on @" +
+                            object.getName().str() +
                             ": expected one i32 partition number");
     count = std::max(count, unsigned(p) + 1);
     return Status::ok();
@@ -353,9 +355,8 @@ generatePartitions(const llvm::Module &module, const PartitionWork &work,
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec)
-      return Status(Error::at(path, 0, 0,
-                              "cannot write a partition's object: " +
-                                  ec.message()));
+      return Status(Error::at(
+          path, 0, 0, "cannot write a partition's object: " + ec.message()));
     Status emitted = Status::ok();
     if (k == 0) {
       emitted = emitObject(std::move(host), work.hostMachine, os);
@@ -373,8 +374,8 @@ generatePartitions(const llvm::Module &module, const PartitionWork &work,
     if (os.has_error()) {
       std::string why = os.error().message();
       os.clear_error();
-      return Status(Error::at(path, 0, 0,
-                              "cannot write a partition's object: " + why));
+      return Status(
+          Error::at(path, 0, 0, "cannot write a partition's object: " + why));
     }
     return Status::ok();
   });

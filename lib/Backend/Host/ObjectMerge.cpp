@@ -1,5 +1,5 @@
 //===- ObjectMerge.cpp - one relocatable object from several --------------===//
-#include "Backend/Cpu/ObjectMerge.h"
+#include "Backend/Host/ObjectMerge.h"
 
 #include "lld/Common/Driver.h"
 
@@ -128,7 +128,8 @@ Status PartitionObjects::merge(unsigned count, const std::string &triple,
     // LLD would take anything else for a linker script.
     char magic[4] = {};
     std::ifstream in(inputs.back(), std::ios::binary);
-    if (!in.read(magic, 4) || llvm::StringRef(magic, 4) != "\x7f" "ELF")
+    if (!in.read(magic, 4) || llvm::StringRef(magic, 4) != "\x7f"
+                                                           "ELF")
       return Error::message("internal error: partition " + std::to_string(k) +
                             " of the code for " + triple +
                             " is not an ELF object");
