@@ -41,8 +41,9 @@ template <typename Fn> bool bind(void *lib, Fn &slot, const char *name) {
 /// Takes buffers from the device's default memory pool where the driver
 /// and device have one, and keeps what is freed in the pool: a cuMemAlloc
 /// and cuMemFree of a call's result or temporary cost about as much as an
-/// elementwise kernel over it (0.13-0.35 ms for 256 MiB on an H100), a
-/// reuse from the pool next to nothing.
+/// elementwise kernel over it, a reuse from the pool next to nothing
+/// (alloc_free_f32_8192 in bench/gpu/aot-bench-gpu; docs/performance.md,
+/// "GPU").
 void useMemoryPool(void *lib, Driver &d) {
   DriverApi &a = d.api;
   int supported = 0;

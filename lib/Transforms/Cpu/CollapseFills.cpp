@@ -5,9 +5,10 @@
 // LLVM turns each row's full vectors into a memset; where it then unrolls
 // the loops over a small static shape, a block of hundreds of memsets and
 // masked stores took its instruction selection minutes (a 4x54x33 f32 zero
-// fill: more than 20 s; 2x54x33: 2.7 s; the init of a convolution of 33
-// output channels). Filled as one dim, the row ends go and the whole fill is
-// one loop of full vectors, one memset when zero, and one masked store.
+// fill, the init of a convolution of 33 output channels;
+// tests/cli/collapse-fills.test). Filled as one dim, the row ends go and
+// the whole fill is one loop of full vectors, one memset when zero, and one
+// masked store.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Cpu/CollapseFills.h"

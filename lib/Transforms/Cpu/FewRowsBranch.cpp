@@ -2,19 +2,20 @@
 //
 // A matmul whose rows of A are a dynamic dim (a linear layer with a dynamic
 // batch) is compiled once for every M, and the large-M code packs B into
-// panels: at M = 1 that copies all of B to use each value once, twenty times
-// the time of the code for one static row (1 x 2048 by (2048 x 2048)^T: 6.2
-// ms against 0.3). The op is compiled twice instead, under a branch on M at
-// run time. Where M < kFewRows, it becomes copies with a static M, each the
-// code of so many static rows: a float B stored K x N (the loops of few
-// rows, which read B once whatever the rows) pads A and the results with
-// zero rows to 1, 2, 4, 5, 6 or 7 rows; otherwise (dot products, integer
-// register tiles, whose every row costs more than reading B again) 3 rows
-// are a piece of their own and other counts are cut into static pieces of
-// 4, 2 and 1 rows, the bits of M, each a copy of the op on a slice of A and
-// of the result. A row at a time took 1.5 to 6 times as long as the static
-// code for 2 to 7 rows: each row read its tile of B again, from the cache,
-// into registers.
+// panels: at M = 1 that copies all of B to use each value once, far slower
+// than the code for one static row (1 x 2048 by (2048 x 2048)^T). The op is
+// compiled twice instead, under a branch on M at run time. Where M <
+// kFewRows, it becomes copies with a static M, each the code of so many
+// static rows: a float B stored K x N (the loops of few rows, which read B
+// once whatever the rows) pads A and the results with zero rows to 1, 2,
+// 4, 5, 6 or 7 rows; otherwise (dot products, integer register tiles, whose
+// every row costs more than reading B again) 3 rows are a piece of their
+// own and other counts are cut into static pieces of 4, 2 and 1 rows, the
+// bits of M, each a copy of the op on a slice of A and of the result. A row
+// at a time was much slower than the static code for 2 to 7 rows: each row
+// read its tile of B again, from the cache, into registers. Dynamic against
+// static row counts: `aot-run --benchmark`; docs/performance.md, "Dynamic
+// row counts".
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Cpu/FewRowsBranch.h"
@@ -35,8 +36,9 @@ namespace {
 /// Whether few rows of `op` have code of their own (TileAndVectorize): B
 /// stored transposed with K innermost (dot products), or B stored K x N
 /// (the loops of few rows for floats; for integers, register tiles of so
-/// many rows, where the tiles of 8 rows, masked, took 15 times as long for
-/// one: i8 1 x 2048 by 2048 x 2048, 4.7 against 0.32 ms).
+/// many rows, where the tiles of 8 rows, masked, were far slower for one
+/// row of i8 1 x 2048 by 2048 x 2048; docs/performance.md, "Dynamic row
+/// counts").
 bool fewRowsRoute(mlir::linalg::LinalgOp op, const MatmulRhs &rhs) {
   return !rhs.transposed() || rhs.k == op.getNumLoops() - 1;
 }
@@ -113,10 +115,10 @@ mlir::Value buildPieces(mlir::OpBuilder &b, mlir::Location loc,
 
 /// The count of rows that has static code of its own beside the pieces:
 /// as pieces of 2 and 1 each reads all of B, where the code of 3 rows reads
-/// it once (by 2048 x 2048, B transposed: 0.66 ms as pieces, 0.49 as 3
-/// rows; i8 B K x N 224 against 183 us). 5 to 7 rows, a piece of 4 among
-/// theirs, take at most 1.16 times as long as their own code would (i8 by B
-/// K x N, 7 rows: 428 against 370 us).
+/// it once, which is faster (by 2048 x 2048, f32 B transposed and i8 B
+/// K x N). 5 to 7 rows, a piece of 4 among theirs, take little longer than
+/// their own code would (`aot-run --benchmark`; docs/performance.md,
+/// "Dynamic row counts").
 constexpr int64_t kOwnRows = 3;
 
 /// Builds `op` as buildPieces does, but kOwnRows rows as one piece of their
@@ -145,10 +147,10 @@ mlir::Value buildPiecesOrOwn(mlir::OpBuilder &b, mlir::Location loc,
 /// The static row counts that a float matmul by B stored K x N pads fewer
 /// than kFewRows rows up to: there each piece of buildPieces reads all of B
 /// again, where the loops of few rows read it once for every row of the
-/// tile (by 2048 x 2048: 3 rows 0.71-0.77 ms as pieces of 2 and 1, 0.47 as
-/// such loops of 3 and 0.52 of 4; 7 rows 1.31-1.36 ms as pieces, 0.83).
-/// Only 3 rows take the code of more (4: 0.52 against 0.54 ms for 3); 5 and
-/// 6 rows took 0.98 ms as the code of 7, against 0.68 and 0.74 for their own.
+/// tile, which is faster (by 2048 x 2048, 3 and 7 rows). Only 3 rows take
+/// the code of more (that of 4 runs them about as fast as their own); 5 and
+/// 6 rows ran slower as the code of 7 than as their own (`aot-run
+/// --benchmark`; docs/performance.md, "Dynamic row counts").
 constexpr int64_t kPaddedRows[] = {1, 2, 4, 5, 6, 7};
 static_assert(kPaddedRows[std::size(kPaddedRows) - 1] == kFewRows - 1,
               "the padded counts cover every M below kFewRows");
@@ -258,9 +260,9 @@ void branchOnFewRows(mlir::RewriterBase &rewriter, mlir::func::FuncOp fn) {
         mlir::arith::ConstantIndexOp::create(rewriter, loc, kFewRows));
     // A float B stored K x N is read once whatever the rows of the tile
     // (kPaddedRows); elsewhere each row of the tile costs more than
-    // reading B again (dot products of 5 to 7 rows by B stored transposed:
-    // 0.76-0.78 ms as pieces of 4 and 1, 0.84-1.36 ms for the code of 5
-    // rows by 2048 x 2048).
+    // reading B again (dot products by B stored transposed: 5 to 7 rows
+    // run faster as pieces than as the static code of as many rows;
+    // docs/performance.md, "Dynamic row counts").
     const bool pad = !rhs.transposed() &&
                      llvm::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(
                          op.getDpsInits()[0].getType()));

@@ -97,9 +97,10 @@ mlir::Value copyIntoPanel(mlir::RewriterBase &rewriter, mlir::Location loc,
   const bool stepsInPanel = maxK % rowStep == 0;
   // B stored K x N is read row after row, each row of the block whole
   // (its strips side by side), as it lies in memory; strip after strip,
-  // each row of a strip is a new page that the prefetcher does not follow
-  // (128 x 1024 @ 1024 x 1024 on one thread: 2.67 against 2.56 ms, B in
-  // the cache; 8 layers of it, B read from memory: 23.2 against 22.2 ms).
+  // each row of a strip is a new page that the prefetcher does not follow,
+  // which is slower, B in the cache or read from memory (128 x 1024 @
+  // 1024 x 1024 on one thread, and 8 layers of it; aot-bench --only=stacked,
+  // docs/performance.md, "Stacked weights, and B read from memory").
   // A transposed B is read strip after strip: each strip is `width` rows
   // of it, read along K.
   const bool byRows = !rhs.transposed();

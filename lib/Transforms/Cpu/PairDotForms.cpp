@@ -6,8 +6,9 @@
 // the loop ends. Which lane sums which products is then free, so a chunk
 // of 32 values of K goes into 16 lanes, two products per lane: one pair
 // dot (vpdpwssd) where widening to i32 took a multiply and an add per 16
-// products (i8 4 x 2048 by (2048 x 2048)^T: 421 us widened, 160 us as pair
-// dots). Done after bufferization (aot-x86-pair-dot, on the loops that
+// products, which runs far faster (i8 4 x 2048 by (2048 x 2048)^T;
+// aot-bench --only=matmul, docs/performance.md, "Matmul layouts and few
+// rows"). Done after bufferization (aot-x86-pair-dot, on the loops that
 // aot-tile-and-vectorize marked kPairDotProductsAttr), where such a loop
 // carries that vector alone and its users read it directly.
 //

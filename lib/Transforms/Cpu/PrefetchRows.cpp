@@ -2,11 +2,11 @@
 //
 // Dot products of few rows of A by B stored transposed read several rows of
 // B side by side, each stream a row of B (K elements) from the next. The
-// hardware prefetcher follows them late (a vector times a 2048 x 2048
-// matrix stored transposed ran at 0.86x Eigen). A software prefetch of each
-// row eight cache lines ahead made it 10 to 25 % faster, run to run; in a
-// hand-written loop over a single row it made it slower, so reads of one
-// row are left alone.
+// hardware prefetcher follows them late, and a software prefetch of each
+// row eight cache lines ahead makes them faster (aot-bench --only=layouts;
+// docs/performance.md, "Matmul layouts and few rows"); in a hand-written
+// loop over a single row it made it slower, so reads of one row are left
+// alone.
 //
 // A matmul of too few rows to pack B reads it where it lies, a cache block
 // at a time, each register tile down a strip of it: every step of K a new
@@ -30,8 +30,8 @@ namespace aot {
 namespace {
 
 /// How far ahead along a row each prefetch reaches: eight cache lines (in
-/// a hand-written loop over a 2048 x 2048 B, 1 and 1.5 KiB ahead were a
-/// few % slower, 2 KiB 10 %).
+/// a hand-written loop over a 2048 x 2048 B, 1, 1.5 and 2 KiB ahead were
+/// slower).
 constexpr int64_t kPrefetchBytes = 512;
 
 /// Prefetches, for each row of `read` (a vector of at least two rows read
@@ -159,10 +159,12 @@ std::optional<BlockRead> matchBlockRead(mlir::scf::ForOp blockLoop,
 /// Before `at.read`, in a pass of the tiles that walks the whole block,
 /// prefetches as many bytes of B's next block as the step reads of this
 /// one: the tiles of a block, strip after strip, step after step, then walk
-/// the next block row after row, as it lies in memory (8 layers of 8 x 1024
-/// @ 1024 x 1024, B read from memory: 5.4 against 2.1 ms; in the cache 169
-/// against 157 us). The next block is the one below, else the first of the
-/// next column of blocks; addresses are clamped into B.
+/// the next block row after row, as it lies in memory. This pays where B is
+/// read from memory and does not slow the layers where B is in the cache
+/// (8 layers of 8 x 1024 @ 1024 x 1024; aot-bench --only=stacked,
+/// docs/performance.md, "Stacked weights, and B read from memory"). The
+/// next block is the one below, else the first of the next column of
+/// blocks; addresses are clamped into B.
 void prefetchNextBlock(BlockRead at) {
   mlir::Value matrix = at.block.getSource();
   auto bType = llvm::cast<mlir::MemRefType>(matrix.getType());
@@ -212,7 +214,8 @@ void prefetchNextBlock(BlockRead at) {
     mlir::Value col = mlir::arith::MinUIOp::create(
         b0, loc, mlir::arith::AddIOp::create(b0, loc, c, index(e)), lastCol);
     // Into the second-level cache: into the first (as the prefetches of
-    // rows do) it evicted the block being computed (3.9 against 2.1 ms).
+    // rows do) it evicted the block being computed, and the layers ran
+    // slower (aot-bench --only=stacked).
     mlir::memref::PrefetchOp::create(b0, loc, matrix, mlir::ValueRange{r, col},
                                      /*isWrite=*/false, /*localityHint=*/1,
                                      /*isDataCache=*/true);
@@ -264,11 +267,12 @@ struct PrefetchRowsPass : impl::PrefetchRowsBase<PrefetchRowsPass> {
   /// Prefetches the next block from the one pass of the tiles of
   /// `blockLoop` that walks all of its block. Where several tiles of rows
   /// of A run over each block, the loop over them is peeled: its first pass
-  /// prefetches, the others find the block in the cache (16 rows x 1024 @
-  /// 1024 x 1024: 316 against 314 us with B in the cache, 8 layers from
-  /// memory 6.4-6.6 against 3.5-4.4 ms; prefetching under a test in every
-  /// pass made the first 375 us). Nothing is peeled where no tile can
-  /// prefetch.
+  /// prefetches, the others find the block in the cache. With B in the
+  /// cache this costs nothing, with B from memory it pays; prefetching
+  /// under a test in every pass instead slowed the case of B in the cache
+  /// (16 rows x 1024 @ 1024 x 1024; `aot-run --benchmark`,
+  /// docs/performance.md, "Stacked weights, and B read from memory").
+  /// Nothing is peeled where no tile can prefetch.
   static void prefetchFrom(mlir::scf::ForOp blockLoop) {
     std::optional<BlockRead> any;
     for (mlir::scf::ForOp kLoop : tileLoops(blockLoop))

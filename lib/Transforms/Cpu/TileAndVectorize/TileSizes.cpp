@@ -91,12 +91,13 @@ static MatmulRhs streamedRhs(mlir::linalg::LinalgOp op) {
 
 /// B of `op` for dot products (below): streamedRhs (f32 or f64, or an f16
 /// or bf16 B of an f32 matmul: their register tiles would gather B a value
-/// at a time; f64 1 x 1024 by (1024 x 1024)^T: 1.67 ms against 111 us as
-/// dot products), or of a matmul of integer operands, whose dot products
-/// add products into 16 lanes, 16 widened to i32 or, as pair dots, 32 a
-/// step (pairDotProducts) (its register tiles of pair dots, without a
-/// panel, would gather B one pair at a time: 271 against 36 us for i8 1 x
-/// 1024 by (1024 x 1024)^T and 1024 x 1024).
+/// at a time, far slower than dot products), or of a matmul of integer
+/// operands, whose dot products add products into 16 lanes, 16 widened to
+/// i32 or, as pair dots, 32 a step (pairDotProducts) (its register tiles of
+/// pair dots, without a panel, would gather B one pair at a time, as far
+/// slower). Few rows by B stored transposed: aot-bench --only=layouts and
+/// --only=matmul, `aot-run --benchmark` for f64; docs/performance.md,
+/// "Matmul layouts and few rows".
 static MatmulRhs dotProductRhs(mlir::linalg::LinalgOp op) {
   if (allElements(op,
                   [](mlir::Type t) { return llvm::isa<mlir::IntegerType>(t); }))
@@ -106,10 +107,10 @@ static MatmulRhs dotProductRhs(mlir::linalg::LinalgOp op) {
 
 /// Dot products (see dotProductTiles) computed side by side: independent
 /// chains of adds, where one alone waits on the latency of each, and as
-/// many rows of B streamed at once. Eight streams read B faster than four
-/// (1 x 2048 by (2048 x 2048)^T: 296 against 350 us); sixteen were far
-/// slower (580 us; as slow in a hand-written loop, so not the compiler's
-/// code).
+/// many rows of B streamed at once. Eight streams read B faster than four,
+/// and sixteen far slower, as slow in a hand-written loop, so not the
+/// compiler's code's doing (1 x 2048 by (2048 x 2048)^T; aot-bench
+/// --only=layouts, docs/performance.md, "Matmul layouts and few rows").
 constexpr int64_t kDotProductsAtOnce = 8;
 
 /// The most dot products (below) computed at a time: a vector register of
@@ -122,10 +123,11 @@ constexpr int64_t kDotProductResults = 16;
 /// A's rows and B's lie along K, the innermost loop, so each result is a
 /// dot product, vectorized along K like a row reduction, and B is read in
 /// order instead of gathered. The tiles of outputs: every row of A (B is
-/// then read once in all, not once per row: 4 x 2048 by (2048 x 2048)^T,
-/// 1.17 ms a row at a time, 0.49 to 0.61 ms at once) by kDotProductsAtOnce
-/// rows of B, or a half or a quarter as many, the most that N is a multiple
-/// of and that keeps the results within kDotProductResults; else by one.
+/// then read once in all, not once per row, which is faster: 4 x 2048 by
+/// (2048 x 2048)^T in docs/performance.md, "Matmul layouts and few rows")
+/// by kDotProductsAtOnce rows of B, or a half or a quarter as many, the
+/// most that N is a multiple of and that keeps the results within
+/// kDotProductResults; else by one.
 /// None for any other op.
 std::optional<llvm::SmallVector<int64_t>>
 dotProductTiles(mlir::linalg::LinalgOp op) {
@@ -152,8 +154,9 @@ dotProductTiles(mlir::linalg::LinalgOp op) {
 /// Pair dots (x86 vpmaddwd) in a register tile: at most this many lanes of
 /// i32 results (16 of the 32 vector registers; the rest hold B's pairs)...
 constexpr int64_t kPairDotResultLanes = 256;
-/// ...and at most this many along N (256 for one row: 164 against 97 us
-/// for 128, the pairs of B no longer fit in the registers beside them).
+/// ...and at most this many along N (256 for one row is slower than 128:
+/// the pairs of B no longer fit in the registers beside them; aot-bench
+/// --only=matmul, docs/performance.md, "Matmul layouts and few rows").
 constexpr int64_t kPairDotTileLanes = 128;
 
 /// Rows of B that a register tile of few rows by a matrix (below) adds into
@@ -165,9 +168,10 @@ constexpr int64_t kFewRowsStepK = 4;
 /// register tiles' loops (batch, m, k, n), each tile every row of A, so
 /// that each row of B is read once, in order, into the rows of results,
 /// which stay in the cache, instead of register tiles that each walk down
-/// a strip of B one row (a page, at N = 1024 and more) at a time (4 x 2048
-/// by 2048 x 2048: 1.55 ms as such tiles, 0.67 ms in this order). Empty for
-/// any other op (the loops' own order).
+/// a strip of B one row (a page, at N = 1024 and more) at a time, which are
+/// slower (4 x 2048 by 2048 x 2048; aot-bench --only=layouts,
+/// docs/performance.md, "Matmul layouts and few rows"). Empty for any other
+/// op (the loops' own order).
 llvm::SmallVector<int64_t> fewRowsOrder(mlir::linalg::LinalgOp op) {
   const MatmulRhs rhs = streamedRhs(op);
   if (!rhs.operand || rhs.transposed() || !hasFewRows(op, rhs))
@@ -316,9 +320,10 @@ bool dividesIntegers(mlir::linalg::LinalgOp op) {
 /// many as keep its results within kPairDotResultLanes (16 registers) and
 /// kPairDotTileLanes, where N is a multiple of them; else tileN. Each
 /// register of results is a chain of vpmaddwd and adds that waits on the
-/// one before: a tile of one row by 32 lanes has two (i8 1 x 2048 by
-/// 2048 x 2048: 322 us; 128 lanes: 97 us; 4 rows by 32, 248 us; by 64,
-/// 212 us).
+/// one before: a tile of one row by 32 lanes has two, and runs far slower
+/// than one of 128 lanes; 4 rows run faster by 64 lanes than by 32 (i8 1
+/// and 4 x 2048 by 2048 x 2048; aot-bench --only=matmul,
+/// docs/performance.md, "Matmul layouts and few rows").
 static int64_t pairDotLanes(int64_t rows, int64_t n, int64_t tileN) {
   int64_t lanes = tileN;
   while (!mlir::ShapedType::isDynamic(n) && n % (2 * lanes) == 0 &&

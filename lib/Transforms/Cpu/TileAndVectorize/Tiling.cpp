@@ -114,7 +114,8 @@ mlir::LogicalResult tileForVectors(mlir::IRRewriter &rewriter,
 /// reduced over all rows before the next (those blocks may run on
 /// threads). The last, partial tile of a row is peeled and masked. (Down
 /// a column instead, each row is a new page that the prefetcher does not
-/// follow: eight times slower.) True when tiled.
+/// follow, which is far slower; column sums: aot-bench --only=reductions,
+/// docs/performance.md, "Reductions, softmax, layer norm".) True when tiled.
 static bool tileColumnReduction(mlir::IRRewriter &rewriter,
                                 mlir::linalg::LinalgOp op, int64_t vectorWidth,
                                 bool &peeled) {
@@ -205,8 +206,9 @@ bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
                                     mlir::UnitAttr::get(ctx));
   // A row that the vector does not divide, or of dynamic length: the loop
   // over its chunks is peeled, and its last chunk left a loop, which
-  // costs less than a masked vector here (tried: 56 against 77 us for the
-  // row sums of 1024 x 1021).
+  // costs less than a masked vector here (row sums of 1024 x 1021,
+  // `aot-run --benchmark`; docs/performance.md, "Reductions, softmax, layer
+  // norm").
   if (!partial->loops.empty())
     peeled |= peelPartialTile(rewriter, partial->loops.front(), ranges[reduced],
                               lanes);
@@ -242,11 +244,12 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
   };
   // Few rows of A by B stored K x N: B is read row after row, whole, into
   // rows of results that stay in the cache (longer runs of B stream
-  // faster: 1024 columns at a time 20% slower at N = 2048 on one thread,
-  // 256 by 256 blocks 50%). Wider rows are cut into blocks, which may run
+  // faster: 1024 columns at a time, or 256 by 256 blocks, are slower at
+  // N = 2048 on one thread). Wider rows are cut into blocks, which may run
   // on threads; for code that runs on threads, into a block per thread,
-  // of 512 columns or more (1 x 2048 by 2048 x 2048, aot-run: 390 to 435
-  // us on one thread, 191 to 193 on two).
+  // of 512 columns or more (1 x 2048 by 2048 x 2048 on one thread and on
+  // two: aot-bench --only=layouts and `aot-run --benchmark`;
+  // docs/performance.md, "Matmul layouts and few rows").
   if (!fewRowsOrder(op).empty()) {
     constexpr int64_t kRowBlock = 2048, kThreadRowBlock = 512;
     int64_t block = kRowBlock;
@@ -267,7 +270,8 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
   }
   // B stored transposed is packed whatever its size, where enough rows
   // read it: each register tile would otherwise gather B one value at a
-  // time at every step of K (17 times slower at 2048).
+  // time at every step of K, far slower (aot-bench --only=layouts;
+  // docs/performance.md, "Matmul layouts and few rows").
   const MatmulRhs rhs = packableRhs(op);
   const bool transposed = rhs.operand && rhs.transposed();
   auto manyRows = [&](int64_t rows) {
@@ -293,14 +297,14 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
   auto block = llvm::cast<mlir::linalg::LinalgOp>(tiled->tiledOps.back());
   // Where several row blocks read each panel of B, it is packed first:
   // the copy, B read row after row, costs less than what the register
-  // tiles lose to B's strided rows (128 x 1024 @ 1024 x 1024 on one
-  // thread: 2.9 against 2.7 ms, B in the cache; 8 layers of it, B read
-  // from memory: 24 against 22 ms). With one row block it costs more
-  // where B is in the cache (64 rows: 1.25 against 1.35-1.4 ms; 8 rows
-  // 0.17 against 0.27), and where B comes from memory the prefetch of
-  // the next block does better (8 rows: 2.1 ms, 3.6 packed, 5.0 neither;
-  // 64 rows 11.2, 12.5, 13.7). A transposed B costs far more unpacked:
-  // one row block pays for its copy.
+  // tiles lose to B's strided rows, B in the cache or read from memory
+  // (128 x 1024 @ 1024 x 1024 on one thread, and 8 layers of it). With one
+  // row block it costs more where B is in the cache, and where B comes
+  // from memory the prefetch of the next block does better than packing,
+  // and packing better than neither (8 and 64 rows). aot-bench
+  // --only=stacked and `aot-run --benchmark`; docs/performance.md,
+  // "Stacked weights, and B read from memory". A transposed B costs far
+  // more unpacked: one row block pays for its copy.
   if (!manyRows(transposed ? kFewRows : kPackedRowBlocks * kBlockM) ||
       tiled->loops.size() != 3 + dims->batch.size()) {
     // B read where it lies, a block at a time down its columns: from
