@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Cache.h"
+#include "Support/ToolMain.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -71,24 +72,24 @@ std::optional<int> answerFromCache(const std::vector<std::string> &args,
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
-    std::string looked;
-    std::optional<std::string> driver = findDriver(looked);
-    if (!driver) {
-      std::cerr << "error: aot-compile cannot find the compiler, " << kDriver
-                << (looked.empty() ? std::string(" (/proc/self/exe unreadable)")
-                                   : " (looked for " + looked + ")")
-                << "\n";
-      return 1;
-    }
-    if (auto status = answerFromCache(
-            std::vector<std::string>(argv + 1, argv + argc), *driver))
-      return *status;
-    execv(driver->c_str(), argv);
-    std::cerr << "error: aot-compile cannot run the compiler " << *driver
-              << ": " << std::strerror(errno) << "\n";
-  } catch (const std::exception &e) {
-    std::cerr << "error: " << e.what() << "\n";
-  }
-  return 1;
+  return aot::toolMain(
+      "aot-compile", argc, argv, [&](const std::vector<std::string> &args) {
+        std::string looked;
+        std::optional<std::string> driver = findDriver(looked);
+        if (!driver) {
+          std::cerr << "error: aot-compile cannot find the compiler, "
+                    << kDriver
+                    << (looked.empty()
+                            ? std::string(" (/proc/self/exe unreadable)")
+                            : " (looked for " + looked + ")")
+                    << "\n";
+          return 1;
+        }
+        if (auto status = answerFromCache(args, *driver))
+          return *status;
+        execv(driver->c_str(), argv);
+        std::cerr << "error: aot-compile cannot run the compiler " << *driver
+                  << ": " << std::strerror(errno) << "\n";
+        return 1;
+      });
 }

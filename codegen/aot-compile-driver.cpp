@@ -10,6 +10,7 @@
 #include "Cache.h"
 #include "Options.h"
 
+#include "Support/ToolMain.h"
 #include "aot/Bisect.h"
 #include "aot/Compiler.h"
 #include "aot/TraceDiff.h"
@@ -276,10 +277,5 @@ int run(const std::vector<std::string> &args) {
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
-    return run(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const std::exception &e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 1;
-  }
+  return aot::toolMain("aot-compile", argc, argv, run);
 }

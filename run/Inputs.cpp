@@ -129,26 +129,12 @@ Expected<CallArg> scalarOf(const Tensor &t, const std::string &what) {
     std::memcpy(&v, p, sizeof v);
     return CallArg(v);
   };
-  switch (t.dtype()) {
-  case DType::I1:
-    return load(bool{});
-  case DType::I8:
-    return load(std::int8_t{});
-  case DType::I16:
-    return load(std::int16_t{});
-  case DType::I32:
-    return load(std::int32_t{});
-  case DType::I64:
-    return load(std::int64_t{});
-  case DType::F32:
-    return load(float{});
-  case DType::F64:
-    return load(double{});
-  default:
+  std::optional<CallArg> arg;
+  if (!visitScalarCallArg(t.dtype(), [&](auto tag) { arg = load(tag); }))
     return Error::message(what + ": a scalar of dtype " +
                           std::string(abi::dtypeName(t.dtype())) +
                           " cannot be passed");
-  }
+  return *arg;
 }
 
 /// `t` as argument `i` of `fn`: its dtype must be the argument's (bf16 may

@@ -12,6 +12,7 @@
 #include "Options.h"
 #include "Print.h"
 
+#include "Support/ToolMain.h"
 #include "aot/Compiler.h"
 #include "aot/abi/Compare.h"
 #include "aot/abi/Npy.h"
@@ -279,10 +280,5 @@ int run(const std::vector<std::string> &args) {
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
-    return run(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const std::exception &e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 1;
-  }
+  return aot::toolMain("aot-run", argc, argv, run);
 }

@@ -10,6 +10,7 @@
 #include "Options.h"
 #include "OutputFile.h"
 
+#include "Support/ToolMain.h"
 #include "aot/Manifest.h"
 #include "aot/abi/Npz.h"
 
@@ -94,14 +95,5 @@ int run(const std::vector<std::string> &args) {
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
-    return run(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const std::logic_error &e) {
-    std::cerr << "error: internal error in aot-testgen: " << e.what() << "\n";
-  } catch (const std::exception &e) {
-    std::cerr << "error: " << e.what() << "\n";
-  } catch (...) {
-    std::cerr << "error: unknown exception\n";
-  }
-  return 1;
+  return aot::toolMain("aot-testgen", argc, argv, run);
 }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -41,6 +42,32 @@ std::string_view emitKindName(EmitKind kind);
 /// An argument to LoadedModule::call: a tensor view or a scalar value.
 using CallArg = std::variant<abi::Tensor, bool, std::int8_t, std::int16_t,
                              std::int32_t, std::int64_t, float, double>;
+
+namespace detail {
+template <typename T, typename Variant> struct IsAlternative;
+template <typename T, typename... Ts>
+struct IsAlternative<T, std::variant<Ts...>>
+    : std::bool_constant<(std::is_same_v<T, Ts> || ...)> {};
+} // namespace detail
+
+/// Whether a scalar CallArg holds a `T` (bool, std::int8_t ... double).
+template <typename T>
+inline constexpr bool isScalarCallArg =
+    detail::IsAlternative<T, CallArg>::value && !std::is_same_v<T, abi::Tensor>;
+
+/// Calls f(T{}) with the C++ type a scalar CallArg of `dtype` holds and
+/// returns true; returns false, calling nothing, for a dtype that no scalar
+/// argument takes (unsigned, half and 8-bit floats, i4).
+template <typename F> bool visitScalarCallArg(abi::DType dtype, F &&f) {
+  return abi::visitDType(dtype, [&](auto tag) {
+    if constexpr (isScalarCallArg<decltype(tag)>) {
+      f(tag);
+      return true;
+    } else {
+      return false;
+    }
+  });
+}
 
 /// Compiled code loaded into this process. Calls check every argument's
 /// dtype, rank and static dims against the manifest before entering the code.

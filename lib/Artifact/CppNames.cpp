@@ -51,42 +51,11 @@ std::string cppIdentifier(std::string_view name) {
 
 std::string_view cppElementType(abi::DType dtype) {
   switch (dtype) {
-  case abi::DType::I1:
-    return "bool";
-  case abi::DType::I8:
-    return "std::int8_t";
-  case abi::DType::I16:
-    return "std::int16_t";
-  case abi::DType::I32:
-    return "std::int32_t";
-  case abi::DType::I64:
-    return "std::int64_t";
-  case abi::DType::U8:
-    return "std::uint8_t";
-  case abi::DType::U16:
-    return "std::uint16_t";
-  case abi::DType::U32:
-    return "std::uint32_t";
-  case abi::DType::U64:
-    return "std::uint64_t";
-  case abi::DType::F16:
-    return "aot::abi::f16";
-  case abi::DType::BF16:
-    return "aot::abi::bf16";
-  case abi::DType::F32:
-    return "float";
-  case abi::DType::F64:
-    return "double";
-  case abi::DType::F8E4M3FN:
-    return "aot::abi::f8E4M3FN";
-  case abi::DType::F8E5M2:
-    return "aot::abi::f8E5M2";
-  case abi::DType::F8E4M3FNUZ:
-    return "aot::abi::f8E4M3FNUZ";
-  case abi::DType::F8E5M2FNUZ:
-    return "aot::abi::f8E5M2FNUZ";
-  case abi::DType::I4:
-    return "aot::abi::i4";
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors)           \
+  case abi::DType::id:                                                         \
+    return spelling;
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
   }
   return "void";
 }

@@ -22,26 +22,12 @@ struct Outcome {
 
 CallArg scalarArgument(const abi::ReferenceFile &ref, const std::string &key,
                        abi::DType dtype) {
-  using abi::DType;
-  switch (dtype) {
-  case DType::I1:
-    return ref.scalar<bool>(key);
-  case DType::I8:
-    return ref.scalar<std::int8_t>(key);
-  case DType::I16:
-    return ref.scalar<std::int16_t>(key);
-  case DType::I32:
-    return ref.scalar<std::int32_t>(key);
-  case DType::I64:
-    return ref.scalar<std::int64_t>(key);
-  case DType::F32:
-    return ref.scalar<float>(key);
-  case DType::F64:
-    return ref.scalar<double>(key);
-  default:
+  std::optional<CallArg> arg;
+  if (!visitScalarCallArg(
+          dtype, [&](auto tag) { arg = ref.scalar<decltype(tag)>(key); }))
     throw abi::Error(key + ": no scalar argument of dtype " +
                      std::string(abi::dtypeName(dtype)));
-  }
+  return *arg;
 }
 
 class Bisector {

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstdint>
 #include <ios>
+#include <iterator>
 #include <limits>
+#include <string_view>
 
 using namespace aot::abi;
 
@@ -74,6 +76,25 @@ TEST_CASE("names, sizes and classification") {
   CHECK(visitDType(DType::F64, [](auto v) { return sizeof(v); }) == 8);
   CHECK(visitDType(DType::I1, [](auto v) { return dtypeOf<decltype(v)>; }) ==
         DType::I1);
+}
+
+TEST_CASE("the DType table: every type once, in the ABI's order") {
+  // The manifest's names, in the order the ABI numbers them (DTypes.def):
+  // written out here, not read from the table under test.
+  const std::string_view names[] = {
+      "i1",  "i8",       "i16",    "i32",        "i64",        "u8",
+      "u16", "u32",      "u64",    "f16",        "bf16",       "f32",
+      "f64", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "i4"};
+  REQUIRE(kDTypeCount == int(std::size(names)));
+  for (int i = 0; i < kDTypeCount; ++i) {
+    auto t = DType(i);
+    CAPTURE(names[i]);
+    CHECK(dtypeName(t) == names[i]);
+    // The C++ type that holds an element is as large as the element and
+    // maps back to the same DType.
+    CHECK(visitDType(t, [](auto v) { return sizeof(v); }) == dtypeSize(t));
+    CHECK(visitDType(t, [](auto v) { return dtypeOf<decltype(v)>; }) == t);
+  }
 }
 
 TEST_CASE("every f16 bit pattern converts to its IEEE value and back") {

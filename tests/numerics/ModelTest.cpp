@@ -47,19 +47,15 @@ aot::abi::Tensor lookup(const std::map<std::string, aot::abi::Tensor> &npz,
 
 /// A scalar argument from a 0-d reference array.
 aot::CallArg scalarArg(const aot::abi::Tensor &t) {
-  using aot::abi::DType;
-  void *p = t.rawData();
-  switch (t.dtype()) {
-  case DType::I1: return *static_cast<bool *>(p);
-  case DType::I8: return *static_cast<std::int8_t *>(p);
-  case DType::I16: return *static_cast<std::int16_t *>(p);
-  case DType::I32: return *static_cast<std::int32_t *>(p);
-  case DType::I64: return *static_cast<std::int64_t *>(p);
-  case DType::F32: return *static_cast<float *>(p);
-  case DType::F64: return *static_cast<double *>(p);
-  default: FAIL("no scalar argument of dtype " << aot::abi::dtypeName(t.dtype()));
-  }
-  return false;
+  const void *p = t.rawData();
+  std::optional<aot::CallArg> arg;
+  if (!aot::visitScalarCallArg(t.dtype(), [&](auto tag) {
+        decltype(tag) v;
+        std::memcpy(&v, p, sizeof v);
+        arg = v;
+      }))
+    FAIL("no scalar argument of dtype " << aot::abi::dtypeName(t.dtype()));
+  return *arg;
 }
 
 } // namespace

@@ -15,40 +15,36 @@
 
 AOT_ABI_BEGIN_NAMESPACE
 
-/// Every element type that compiled code can exchange with its caller.
+/// Every element type that compiled code can exchange with its caller, in
+/// the order of DTypes.def.
 enum class DType : std::uint8_t {
-  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
-  F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ, I4
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors) id,
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
 };
 
 /// The manifest / numpy-style name: "i1", "i8", ..., "bf16", "f64".
 constexpr std::string_view dtypeName(DType t) {
   switch (t) {
-  case DType::I1: return "i1";
-  case DType::I8: return "i8";
-  case DType::I16: return "i16";
-  case DType::I32: return "i32";
-  case DType::I64: return "i64";
-  case DType::U8: return "u8";
-  case DType::U16: return "u16";
-  case DType::U32: return "u32";
-  case DType::U64: return "u64";
-  case DType::F16: return "f16";
-  case DType::BF16: return "bf16";
-  case DType::F32: return "f32";
-  case DType::F64: return "f64";
-  case DType::F8E4M3FN: return "f8E4M3FN";
-  case DType::F8E5M2: return "f8E5M2";
-  case DType::F8E4M3FNUZ: return "f8E4M3FNUZ";
-  case DType::F8E5M2FNUZ: return "f8E5M2FNUZ";
-  case DType::I4: return "i4";
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors)           \
+  case DType::id:                                                              \
+    return name;
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
   }
   return "?";
 }
 
+/// How many DTypes there are.
+inline constexpr int kDTypeCount = 0
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors) +1
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
+    ;
+
 /// Inverse of dtypeName; nullopt for an unknown name.
 constexpr std::optional<DType> parseDType(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(DType::I4); ++i)
+  for (int i = 0; i < kDTypeCount; ++i)
     if (dtypeName(static_cast<DType>(i)) == name)
       return static_cast<DType>(i);
   return std::nullopt;
@@ -57,12 +53,11 @@ constexpr std::optional<DType> parseDType(std::string_view name) {
 /// Bytes one element occupies in memory (i1 is stored as one byte).
 constexpr std::size_t dtypeSize(DType t) {
   switch (t) {
-  case DType::I1: case DType::I8: case DType::U8: return 1;
-  case DType::F8E4M3FN: case DType::F8E5M2: case DType::F8E4M3FNUZ:
-  case DType::F8E5M2FNUZ: case DType::I4: return 1;
-  case DType::I16: case DType::U16: case DType::F16: case DType::BF16: return 2;
-  case DType::I32: case DType::U32: case DType::F32: return 4;
-  case DType::I64: case DType::U64: case DType::F64: return 8;
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors)           \
+  case DType::id:                                                              \
+    return bytes;
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
   }
   return 0;
 }
@@ -257,24 +252,12 @@ static_assert(sizeof(f16) == 2 && sizeof(bf16) == 2 && sizeof(f8E4M3FN) == 1 &&
               sizeof(i4) == 1);
 
 template <typename T> struct DTypeOf;
-template <> struct DTypeOf<bool> { static constexpr DType value = DType::I1; };
-template <> struct DTypeOf<std::int8_t> { static constexpr DType value = DType::I8; };
-template <> struct DTypeOf<std::int16_t> { static constexpr DType value = DType::I16; };
-template <> struct DTypeOf<std::int32_t> { static constexpr DType value = DType::I32; };
-template <> struct DTypeOf<std::int64_t> { static constexpr DType value = DType::I64; };
-template <> struct DTypeOf<std::uint8_t> { static constexpr DType value = DType::U8; };
-template <> struct DTypeOf<std::uint16_t> { static constexpr DType value = DType::U16; };
-template <> struct DTypeOf<std::uint32_t> { static constexpr DType value = DType::U32; };
-template <> struct DTypeOf<std::uint64_t> { static constexpr DType value = DType::U64; };
-template <> struct DTypeOf<f16> { static constexpr DType value = DType::F16; };
-template <> struct DTypeOf<bf16> { static constexpr DType value = DType::BF16; };
-template <> struct DTypeOf<float> { static constexpr DType value = DType::F32; };
-template <> struct DTypeOf<double> { static constexpr DType value = DType::F64; };
-template <> struct DTypeOf<f8E4M3FN> { static constexpr DType value = DType::F8E4M3FN; };
-template <> struct DTypeOf<f8E5M2> { static constexpr DType value = DType::F8E5M2; };
-template <> struct DTypeOf<f8E4M3FNUZ> { static constexpr DType value = DType::F8E4M3FNUZ; };
-template <> struct DTypeOf<f8E5M2FNUZ> { static constexpr DType value = DType::F8E5M2FNUZ; };
-template <> struct DTypeOf<i4> { static constexpr DType value = DType::I4; };
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors)           \
+  template <> struct DTypeOf<type> {                                           \
+    static constexpr DType value = DType::id;                                  \
+  };
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
 
 /// The DType of a C++ element type, at compile time.
 template <typename T> inline constexpr DType dtypeOf = DTypeOf<T>::value;
@@ -282,24 +265,11 @@ template <typename T> inline constexpr DType dtypeOf = DTypeOf<T>::value;
 /// Calls f(T{}) with the C++ type that stores one element of `t`.
 template <typename F> decltype(auto) visitDType(DType t, F &&f) {
   switch (t) {
-  case DType::I1: return f(bool{});
-  case DType::I8: return f(std::int8_t{});
-  case DType::I16: return f(std::int16_t{});
-  case DType::I32: return f(std::int32_t{});
-  case DType::I64: return f(std::int64_t{});
-  case DType::U8: return f(std::uint8_t{});
-  case DType::U16: return f(std::uint16_t{});
-  case DType::U32: return f(std::uint32_t{});
-  case DType::U64: return f(std::uint64_t{});
-  case DType::F16: return f(f16{});
-  case DType::BF16: return f(bf16{});
-  case DType::F32: return f(float{});
-  case DType::F64: return f(double{});
-  case DType::F8E4M3FN: return f(f8E4M3FN{});
-  case DType::F8E5M2: return f(f8E5M2{});
-  case DType::F8E4M3FNUZ: return f(f8E4M3FNUZ{});
-  case DType::F8E5M2FNUZ: return f(f8E5M2FNUZ{});
-  case DType::I4: return f(i4{});
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors)           \
+  case DType::id:                                                              \
+    return f(type{});
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
   }
   return f(float{});
 }

@@ -35,36 +35,11 @@ static_assert(std::endian::native == std::endian::little,
 /// BF16 is written as '<u2' (see the file comment).
 constexpr std::string_view npyDescr(DType t) {
   switch (t) {
-  case DType::I1:
-    return "|b1";
-  case DType::I8:
-  case DType::I4:
-    return "|i1";
-  case DType::I16:
-    return "<i2";
-  case DType::I32:
-    return "<i4";
-  case DType::I64:
-    return "<i8";
-  case DType::U8:
-  case DType::F8E4M3FN:
-  case DType::F8E5M2:
-  case DType::F8E4M3FNUZ:
-  case DType::F8E5M2FNUZ:
-    return "|u1";
-  case DType::U16:
-  case DType::BF16:
-    return "<u2";
-  case DType::U32:
-    return "<u4";
-  case DType::U64:
-    return "<u8";
-  case DType::F16:
-    return "<f2";
-  case DType::F32:
-    return "<f4";
-  case DType::F64:
-    return "<f8";
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors)           \
+  case DType::id:                                                              \
+    return npy;
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
   }
   return "?";
 }

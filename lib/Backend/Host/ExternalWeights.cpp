@@ -25,45 +25,21 @@ namespace aot {
 static constexpr llvm::StringLiteral kSlotsName = "__aot_weight_slots";
 static constexpr llvm::StringLiteral kTableName = "__aot_weights";
 
-/// The dtype names of the safetensors format.
+/// The dtype names of the safetensors format; nullopt for a type that stays
+/// in the code (DTypes.def says why).
 static std::optional<std::string_view> safetensorsDType(abi::DType dtype) {
+  std::string_view name;
   switch (dtype) {
-  case abi::DType::I8:
-    return "I8";
-  case abi::DType::I16:
-    return "I16";
-  case abi::DType::I32:
-    return "I32";
-  case abi::DType::I64:
-    return "I64";
-  case abi::DType::U8:
-    return "U8";
-  case abi::DType::U16:
-    return "U16";
-  case abi::DType::U32:
-    return "U32";
-  case abi::DType::U64:
-    return "U64";
-  case abi::DType::F16:
-    return "F16";
-  case abi::DType::BF16:
-    return "BF16";
-  case abi::DType::F32:
-    return "F32";
-  case abi::DType::F64:
-    return "F64";
-  case abi::DType::F8E4M3FN:
-    return "F8_E4M3";
-  case abi::DType::F8E5M2:
-    return "F8_E5M2";
-  case abi::DType::I4:         // promoted to i8 before weights are made
-  case abi::DType::F8E4M3FNUZ: // no safetensors name: kept in the code
-  case abi::DType::F8E5M2FNUZ:
-    return std::nullopt;
-  case abi::DType::I1:
-    return std::nullopt; // the parser stores it packed
+#define AOT_DTYPE(id, dtypeName, type, spelling, bytes, npy, safetensors)      \
+  case abi::DType::id:                                                         \
+    name = safetensors;                                                        \
+    break;
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
   }
-  return std::nullopt;
+  if (name.empty())
+    return std::nullopt;
+  return name;
 }
 
 static std::string hex64(uint64_t value) {
