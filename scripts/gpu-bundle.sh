@@ -68,6 +68,9 @@ import json, os, shutil, subprocess, sys
 out = sys.argv[1]
 tests = json.load(open(os.path.join(out, "tests.json")))["tests"]
 listed = []
+# Tests of one executable (a generated test and its run on other sizes)
+# share one copy: a hard link, which the archive holds once.
+copied = {}
 for test in tests:
     command = test.get("command") or []
     name = test["name"]
@@ -78,9 +81,14 @@ for test in tests:
     elif len(command) != 1:
         sys.exit("gpu-bundle.sh: test %s takes arguments the bundle cannot "
                  "carry (%s)" % (name, " ".join(command)))
-    shutil.copy2(command[0], os.path.join(out, "bin", name))
-    subprocess.run(["strip", "--strip-debug", os.path.join(out, "bin", name)],
-                   check=True)
+    exe = os.path.realpath(command[0])
+    bundled = os.path.join(out, "bin", name)
+    if exe in copied:
+        os.link(copied[exe], bundled)
+    else:
+        shutil.copy2(exe, bundled)
+        subprocess.run(["strip", "--strip-debug", bundled], check=True)
+        copied[exe] = bundled
     if reference:
         shutil.copy2(reference, os.path.join(out, "ref", name + ".npz"))
     listed.append(name)
@@ -176,3 +184,8 @@ rm -f "$out.tar.xz"
 tar -C "$(dirname "$out")" -cf - "$(basename "$out")" | xz -T0 -6 >"$out.tar.xz"
 echo "gpu-bundle.sh: $(du -sh "$out" | cut -f1) in $out ($(du -sh "$out.tar.xz" | cut -f1) as $out.tar.xz);" \
   "run $out/run.sh and $out/bench.sh on a GPU machine"
+# The GPU machine this project is lent takes 64 MiB of build outputs a call.
+if [ "$(stat -c %s "$out.tar.xz")" -gt $((64 << 20)) ]; then
+  echo "gpu-bundle.sh: warning: $out.tar.xz is over 64 MiB, more than the" \
+    "GPU machine takes in one call" >&2
+fi
