@@ -102,8 +102,6 @@ mlir::Value elementwise(NodeContext &ctx, llvm::ArrayRef<mlir::Value> inputs,
 
 namespace {
 
-bool isFloat(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
-
 mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
                        double v) {
   return mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
@@ -134,7 +132,7 @@ template <typename FloatOp> mlir::LogicalResult floatUnary(NodeContext &ctx) {
   mlir::RankedTensorType t = ctx.inputType(0);
   if (!t)
     return mlir::failure();
-  if (!isFloat(t.getElementType()))
+  if (!isFloatType(t.getElementType()))
     return ctx.fail("takes floats here, not " +
                     llvm::Twine(t.getElementType().isInteger()
                                     ? "integers"
@@ -150,7 +148,7 @@ mlir::LogicalResult relu(NodeContext &ctx) {
       ctx,
       [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
          mlir::Type t) -> mlir::Value {
-        if (isFloat(t))
+        if (isFloatType(t))
           return mlir::arith::MaximumFOp::create(b, loc, a[0],
                                                  floatConst(b, loc, t, 0));
         return mlir::arith::MaxSIOp::create(
@@ -164,7 +162,7 @@ mlir::LogicalResult neg(NodeContext &ctx) {
       ctx,
       [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
          mlir::Type t) -> mlir::Value {
-        if (isFloat(t))
+        if (isFloatType(t))
           return mlir::arith::NegFOp::create(b, loc, a[0]);
         return mlir::arith::SubIOp::create(
             b, loc,
@@ -177,7 +175,7 @@ mlir::LogicalResult abs(NodeContext &ctx) {
   return apply(ctx,
                [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
                   mlir::Type t) -> mlir::Value {
-                 if (isFloat(t))
+                 if (isFloatType(t))
                    return mlir::math::AbsFOp::create(b, loc, a[0]);
                  return mlir::math::AbsIOp::create(b, loc, a[0]);
                });
@@ -312,7 +310,7 @@ mlir::LogicalResult arithmetic(NodeContext &ctx) {
                   mlir::Type t) -> mlir::Value {
                  mlir::Value acc = a[0];
                  for (mlir::Value v : a.drop_front())
-                   acc = isFloat(t)
+                   acc = isFloatType(t)
                              ? mlir::Value(FloatOp::create(b, loc, acc, v))
                              : mlir::Value(IntOp::create(b, loc, acc, v));
                  return acc;
@@ -347,7 +345,7 @@ mlir::LogicalResult compare(NodeContext &ctx) {
   return apply(ctx,
                [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
                   mlir::Type) -> mlir::Value {
-                 if (isFloat(a[0].getType()))
+                 if (isFloatType(a[0].getType()))
                    return mlir::arith::CmpFOp::create(b, loc, F, a[0], a[1]);
                  return mlir::arith::CmpIOp::create(b, loc, I, a[0], a[1]);
                });
@@ -388,14 +386,14 @@ mlir::LogicalResult mod(NodeContext &ctx) {
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!out)
     return mlir::failure();
-  if (!fmod && isFloat(out.getElementType()))
+  if (!fmod && isFloatType(out.getElementType()))
     return ctx.fail("fmod=0 is defined for integers only; a float Mod needs "
                     "fmod=1");
   return apply(
       ctx,
       [fmod](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
              mlir::Type t) -> mlir::Value {
-        if (isFloat(t))
+        if (isFloatType(t))
           return mlir::arith::RemFOp::create(b, loc, a[0], a[1]);
         mlir::Value r = mlir::arith::RemSIOp::create(b, loc, a[0], a[1]);
         if (fmod)
@@ -424,7 +422,7 @@ mlir::LogicalResult sign(NodeContext &ctx) {
       ctx,
       [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
          mlir::Type t) -> mlir::Value {
-        if (isFloat(t)) {
+        if (isFloatType(t)) {
           mlir::Value zero = floatConst(b, loc, t, 0);
           mlir::Value positive = mlir::arith::CmpFOp::create(
               b, loc, mlir::arith::CmpFPredicate::OGT, a[0], zero);
@@ -475,14 +473,14 @@ mlir::LogicalResult clip(NodeContext &ctx) {
                        mlir::Value y = a[0];
                        int next = 1;
                        if (hasMin)
-                         y = isFloat(t)
+                         y = isFloatType(t)
                                  ? mlir::Value(mlir::arith::MaximumFOp::create(
                                        b, loc, y, a[next]))
                                  : mlir::Value(mlir::arith::MaxSIOp::create(
                                        b, loc, y, a[next]));
                        next += hasMin;
                        if (hasMax)
-                         y = isFloat(t)
+                         y = isFloatType(t)
                                  ? mlir::Value(mlir::arith::MinimumFOp::create(
                                        b, loc, y, a[next]))
                                  : mlir::Value(mlir::arith::MinSIOp::create(

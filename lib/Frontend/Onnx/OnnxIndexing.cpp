@@ -1,13 +1,12 @@
 //===- OnnxIndexing.cpp - ops that read or write by computed positions ----===//
 //
-// Tile, Trilu, CumSum, ArgMax/ArgMin, GatherElements, GatherND, OneHot and
-// ScatterND. Each is one linalg.generic whose body computes where it reads
-// (tensor.extract at indices from linalg.index), except ScatterND, a loop
-// over the index tuples that inserts one slice of the updates per tuple, in
-// order, as ONNX defines it.
+// Tile, Trilu, CumSum, ArgMax/ArgMin, GatherElements, GatherND and OneHot.
+// Each is one linalg.generic whose body computes where it reads
+// (tensor.extract at indices from linalg.index). Also the helpers the
+// scatter and selection converters share (OnnxIndexing.h).
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/Onnx/OnnxNode.h"
+#include "Frontend/Onnx/OnnxIndexing.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -20,15 +19,10 @@
 
 namespace aot::onnx_import {
 
-namespace {
-
-bool isFloat(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
-
 mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v) {
   return mlir::arith::ConstantIndexOp::create(b, loc, v);
 }
 
-/// The dynamic dims of `out` from `like`, a tensor of the same shape.
 llvm::SmallVector<mlir::Value>
 dynamicDimsOf(NodeContext &ctx, mlir::RankedTensorType out, mlir::Value like) {
   llvm::SmallVector<mlir::Value> dims(out.getRank());
@@ -38,12 +32,11 @@ dynamicDimsOf(NodeContext &ctx, mlir::RankedTensorType out, mlir::Value like) {
   return dims;
 }
 
-llvm::SmallVector<mlir::utils::IteratorType> parallel(int64_t n) {
+llvm::SmallVector<mlir::utils::IteratorType> parallelIterators(int64_t n) {
   return llvm::SmallVector<mlir::utils::IteratorType>(
       n, mlir::utils::IteratorType::parallel);
 }
 
-/// A normalized axis of a rank-`rank` tensor, or nullopt after an error.
 std::optional<int64_t> axisOf(NodeContext &ctx, int64_t axis, int64_t rank) {
   if (axis < -rank || axis >= rank) {
     (void)ctx.fail("axis " + llvm::Twine(axis) + " is out of range for rank " +
@@ -52,6 +45,35 @@ std::optional<int64_t> axisOf(NodeContext &ctx, int64_t axis, int64_t rank) {
   }
   return axis < 0 ? axis + rank : axis;
 }
+
+static llvm::SmallVector<mlir::Value>
+nestLoops(mlir::OpBuilder &b, mlir::Location loc,
+          llvm::ArrayRef<mlir::Value> sizes, mlir::ValueRange acc,
+          PositionBody body, llvm::SmallVectorImpl<mlir::Value> &position) {
+  if (position.size() == sizes.size())
+    return body(b, loc, position, acc);
+  auto loop = mlir::scf::ForOp::create(b, loc, indexConst(b, loc, 0),
+                                       sizes[position.size()],
+                                       indexConst(b, loc, 1), acc);
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  position.push_back(loop.getInductionVar());
+  llvm::SmallVector<mlir::Value> next =
+      nestLoops(b, loc, sizes, loop.getRegionIterArgs(), body, position);
+  position.pop_back();
+  mlir::scf::YieldOp::create(b, loc, next);
+  return llvm::SmallVector<mlir::Value>(loop.getResults());
+}
+
+llvm::SmallVector<mlir::Value>
+forEachPosition(mlir::OpBuilder &b, mlir::Location loc,
+                llvm::ArrayRef<mlir::Value> sizes, mlir::ValueRange acc,
+                PositionBody body) {
+  llvm::SmallVector<mlir::Value> position;
+  return nestLoops(b, loc, sizes, acc, body, position);
+}
+
+namespace {
 
 /// Tile: output index i reads input index i mod the input's size, per dim.
 mlir::LogicalResult tile(NodeContext &ctx) {
@@ -77,7 +99,7 @@ mlir::LogicalResult tile(NodeContext &ctx) {
       mlir::ValueRange{ctx.empty(out, dims)},
       llvm::SmallVector<mlir::AffineMap>{
           mlir::AffineMap::getMultiDimIdentityMap(rank, ctx.b.getContext())},
-      parallel(rank),
+      parallelIterators(rank),
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange) {
         llvm::SmallVector<mlir::Value> at;
         for (int64_t d = 0; d < rank; ++d)
@@ -113,7 +135,8 @@ mlir::LogicalResult trilu(NodeContext &ctx) {
   auto generic = mlir::linalg::GenericOp::create(
       ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x},
       mlir::ValueRange{ctx.empty(out, dynamicDimsOf(ctx, out, x))},
-      llvm::SmallVector<mlir::AffineMap>{identity, identity}, parallel(rank),
+      llvm::SmallVector<mlir::AffineMap>{identity, identity},
+      parallelIterators(rank),
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
         mlir::Value i = mlir::linalg::IndexOp::create(b, loc, rank - 2);
         mlir::Value j = mlir::linalg::IndexOp::create(b, loc, rank - 1);
@@ -159,7 +182,7 @@ mlir::LogicalResult cumSum(NodeContext &ctx) {
     read.push_back(mlir::getAffineDimExpr(d == *axis ? rank : d, mctx));
     write.push_back(mlir::getAffineDimExpr(d, mctx));
   }
-  auto iterators = parallel(rank);
+  auto iterators = parallelIterators(rank);
   iterators.push_back(mlir::utils::IteratorType::reduction);
   mlir::Type t = out.getElementType();
   mlir::Value init =
@@ -185,7 +208,7 @@ mlir::LogicalResult cumSum(NodeContext &ctx) {
         mlir::Value term =
             mlir::arith::SelectOp::create(b, loc, counted, v[0], zero);
         mlir::Value sum =
-            isFloat(t)
+            isFloatType(t)
                 ? mlir::Value(mlir::arith::AddFOp::create(b, loc, v[1], term))
                 : mlir::Value(mlir::arith::AddIOp::create(b, loc, v[1], term));
         mlir::linalg::YieldOp::create(b, loc, sum);
@@ -242,7 +265,8 @@ template <bool isMax> mlir::LogicalResult argExtreme(NodeContext &ctx) {
   mlir::Value best = ctx.filled(valueType, start, dims);
   mlir::Value index =
       ctx.filled(out, ctx.scalar(out.getElementType(), 0), dims);
-  llvm::SmallVector<mlir::utils::IteratorType> iterators = parallel(rank);
+  llvm::SmallVector<mlir::utils::IteratorType> iterators =
+      parallelIterators(rank);
   iterators[*axis] = mlir::utils::IteratorType::reduction;
   auto writeMap = mlir::AffineMap::get(rank, 0, write, mctx);
   auto generic = mlir::linalg::GenericOp::create(
@@ -254,7 +278,7 @@ template <bool isMax> mlir::LogicalResult argExtreme(NodeContext &ctx) {
       iterators,
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
         mlir::Value better;
-        if (isFloat(element))
+        if (isFloatType(element))
           better = mlir::arith::CmpFOp::create(
               b, loc,
               isMax ? (last ? mlir::arith::CmpFPredicate::OGE
@@ -300,7 +324,8 @@ mlir::LogicalResult gatherElements(NodeContext &ctx) {
   auto generic = mlir::linalg::GenericOp::create(
       ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{indices},
       mlir::ValueRange{ctx.empty(out, dynamicDimsOf(ctx, out, indices))},
-      llvm::SmallVector<mlir::AffineMap>{identity, identity}, parallel(rank),
+      llvm::SmallVector<mlir::AffineMap>{identity, identity},
+      parallelIterators(rank),
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
         llvm::SmallVector<mlir::Value> at;
         for (int64_t d = 0; d < rank; ++d)
@@ -312,134 +337,6 @@ mlir::LogicalResult gatherElements(NodeContext &ctx) {
             mlir::tensor::ExtractOp::create(b, loc, data, at).getResult());
       });
   ctx.setOutput(0, generic.getResult(0));
-  return mlir::success();
-}
-
-/// `v` with its leading `n` dims folded into one (a new leading dim of 1
-/// when n is 0).
-mlir::Value foldLeadingDims(NodeContext &ctx, mlir::Value v, int64_t n) {
-  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
-  if (n == 1)
-    return v;
-  if (n == 0) {
-    llvm::SmallVector<int64_t> shape = {1};
-    llvm::append_range(shape, t.getShape());
-    llvm::SmallVector<mlir::ReassociationIndices> groups;
-    llvm::SmallVector<mlir::OpFoldResult> sizes = {ctx.b.getIndexAttr(1)};
-    for (int64_t d = 0; d < t.getRank(); ++d) {
-      groups.push_back(d == 0 ? mlir::ReassociationIndices{0, 1}
-                              : mlir::ReassociationIndices{d + 1});
-      sizes.push_back(t.isDynamicDim(d) ? mlir::OpFoldResult(ctx.dim(v, d))
-                                        : ctx.b.getIndexAttr(t.getDimSize(d)));
-    }
-    auto type = mlir::RankedTensorType::get(shape, t.getElementType());
-    if (t.getRank() == 0)
-      return mlir::tensor::ExpandShapeOp::create(
-          ctx.b, ctx.loc, type, v,
-          llvm::SmallVector<mlir::ReassociationIndices>{}, sizes);
-    return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, v, groups,
-                                               sizes);
-  }
-  llvm::SmallVector<mlir::ReassociationIndices> groups(1);
-  int64_t count = 1;
-  for (int64_t d = 0; d < n; ++d) {
-    groups[0].push_back(d);
-    count = (count == mlir::ShapedType::kDynamic || t.isDynamicDim(d))
-                ? mlir::ShapedType::kDynamic
-                : count * t.getDimSize(d);
-  }
-  llvm::SmallVector<int64_t> shape = {count};
-  for (int64_t d = n; d < t.getRank(); ++d) {
-    groups.push_back({d});
-    shape.push_back(t.getDimSize(d));
-  }
-  return mlir::tensor::CollapseShapeOp::create(
-      ctx.b, ctx.loc, mlir::RankedTensorType::get(shape, t.getElementType()), v,
-      groups);
-}
-
-/// ScatterND without reduction: the data, with the slice at each index
-/// tuple (the last dim of the indices) replaced by its updates, tuple by
-/// tuple in order (a later tuple wins where two are equal).
-mlir::LogicalResult scatterNd(NodeContext &ctx) {
-  mlir::Value data = ctx.input(0), indices = ctx.input(1),
-              updates = ctx.input(2);
-  mlir::RankedTensorType out = ctx.outputType(0);
-  if (!data || !indices || !updates || !out)
-    return mlir::failure();
-  std::string reduction = ctx.stringAttr("reduction", "none");
-  if (reduction != "none")
-    return ctx.fail("reduction '" + reduction + "' is not supported (none is)");
-  auto dataType = llvm::cast<mlir::RankedTensorType>(data.getType());
-  auto indexType = llvm::cast<mlir::RankedTensorType>(indices.getType());
-  int64_t r = dataType.getRank(), q = indexType.getRank();
-  if (q < 1 || indexType.isDynamicDim(q - 1))
-    return ctx.fail("takes indices whose last dim is static");
-  int64_t k = indexType.getDimSize(q - 1);
-  if (k < 1 || k > r)
-    return ctx.fail("takes index tuples of 1 to " + llvm::Twine(r) +
-                    " elements, not " + llvm::Twine(k));
-  auto updateType = llvm::cast<mlir::RankedTensorType>(updates.getType());
-  if (updateType.getRank() != q - 1 + r - k)
-    return ctx.fail("takes updates of rank " + llvm::Twine(q - 1 + r - k) +
-                    " (the indices' leading dims and the data's last " +
-                    llvm::Twine(r - k) + "), not " +
-                    llvm::Twine(updateType.getRank()));
-  mlir::Value tuples = foldLeadingDims(ctx, indices, q - 1);
-  mlir::Value slices = foldLeadingDims(ctx, updates, q - 1);
-  auto sliceTypeOf = [&] {
-    llvm::SmallVector<int64_t> shape(dataType.getShape().drop_front(k));
-    return mlir::RankedTensorType::get(shape, dataType.getElementType());
-  };
-  mlir::RankedTensorType sliceType = sliceTypeOf();
-  llvm::SmallVector<mlir::OpFoldResult> tail;
-  for (int64_t d = k; d < r; ++d)
-    tail.push_back(dataType.isDynamicDim(d)
-                       ? mlir::OpFoldResult(ctx.dim(data, d))
-                       : ctx.b.getIndexAttr(dataType.getDimSize(d)));
-  mlir::Value zero = indexConst(ctx.b, ctx.loc, 0);
-  mlir::Value one = indexConst(ctx.b, ctx.loc, 1);
-  llvm::SmallVector<mlir::Value> sizes;
-  for (int64_t d = 0; d < k; ++d)
-    sizes.push_back(ctx.dim(data, d));
-  mlir::Value count = ctx.dim(tuples, 0);
-  auto loop = mlir::scf::ForOp::create(ctx.b, ctx.loc, zero, count, one,
-                                       mlir::ValueRange{data});
-  {
-    mlir::OpBuilder::InsertionGuard guard(ctx.b);
-    ctx.b.setInsertionPointToStart(loop.getBody());
-    mlir::Value m = loop.getInductionVar();
-    mlir::Value acc = loop.getRegionIterArg(0);
-    llvm::SmallVector<mlir::OpFoldResult> offsets, lengths, strides;
-    for (int64_t d = 0; d < k; ++d) {
-      mlir::Value e = mlir::tensor::ExtractOp::create(
-          ctx.b, ctx.loc, tuples,
-          mlir::ValueRange{m, indexConst(ctx.b, ctx.loc, d)});
-      offsets.push_back(wrappedIndex(ctx.b, ctx.loc, e, sizes[d]));
-      lengths.push_back(ctx.b.getIndexAttr(1));
-    }
-    llvm::SmallVector<mlir::OpFoldResult> fromOffsets = {m},
-                                          fromLengths = {ctx.b.getIndexAttr(1)};
-    for (int64_t d = k; d < r; ++d) {
-      offsets.push_back(ctx.b.getIndexAttr(0));
-      fromOffsets.push_back(ctx.b.getIndexAttr(0));
-    }
-    llvm::append_range(lengths, tail);
-    llvm::append_range(fromLengths, tail);
-    strides.assign(r, ctx.b.getIndexAttr(1));
-    llvm::SmallVector<mlir::OpFoldResult> fromStrides(r - k + 1,
-                                                      ctx.b.getIndexAttr(1));
-    mlir::Value slice = mlir::tensor::ExtractSliceOp::create(
-        ctx.b, ctx.loc, sliceType, slices, fromOffsets, fromLengths,
-        fromStrides);
-    mlir::Value next = mlir::tensor::InsertSliceOp::create(
-        ctx.b, ctx.loc, slice, acc, offsets, lengths, strides);
-    mlir::scf::YieldOp::create(ctx.b, ctx.loc, next);
-  }
-  mlir::Value result = loop.getResult(0);
-  if (result.getType() != out)
-    result = mlir::tensor::CastOp::create(ctx.b, ctx.loc, out, result);
-  ctx.setOutput(0, result);
   return mlir::success();
 }
 
@@ -485,7 +382,7 @@ mlir::LogicalResult gatherNd(NodeContext &ctx) {
       llvm::SmallVector<mlir::AffineMap>{
           mlir::AffineMap::getMultiDimIdentityMap(out.getRank(),
                                                   ctx.b.getContext())},
-      parallel(out.getRank()),
+      parallelIterators(out.getRank()),
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange) {
         llvm::SmallVector<mlir::Value> position, at;
         for (int64_t d = 0; d < q - 1; ++d)
@@ -552,11 +449,12 @@ mlir::LogicalResult oneHot(NodeContext &ctx) {
   auto generic = mlir::linalg::GenericOp::create(
       ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{indices},
       mlir::ValueRange{ctx.empty(out, dims)},
-      llvm::SmallVector<mlir::AffineMap>{read, identity}, parallel(rank),
+      llvm::SmallVector<mlir::AffineMap>{read, identity},
+      parallelIterators(rank),
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
         mlir::Value index = v[0];
         // Float indices count whole values, as ONNX's casts do.
-        if (isFloat(index.getType()))
+        if (isFloatType(index.getType()))
           index = mlir::arith::FPToSIOp::create(b, loc, b.getI64Type(), index);
         mlir::Value i = wrappedIndex(b, loc, index, indexConst(b, loc, n));
         mlir::Value here = mlir::arith::CmpIOp::create(
@@ -577,8 +475,7 @@ std::vector<OpConverter> indexingConverters() {
       {"Tile", tile, {1}},           {"Trilu", trilu, {1}},
       {"CumSum", cumSum, {1}},       {"ArgMax", argExtreme<true>},
       {"ArgMin", argExtreme<false>}, {"GatherElements", gatherElements},
-      {"ScatterND", scatterNd},      {"GatherND", gatherNd},
-      {"OneHot", oneHot, {1}},
+      {"GatherND", gatherNd},        {"OneHot", oneHot, {1}},
   };
 }
 

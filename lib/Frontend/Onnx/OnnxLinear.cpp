@@ -22,8 +22,6 @@ namespace aot::onnx_import {
 
 namespace {
 
-bool isFloat(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
-
 mlir::Value zeroFilled(NodeContext &ctx, mlir::RankedTensorType type,
                        llvm::ArrayRef<mlir::Value> dims) {
   return ctx.filled(type, ctx.scalar(type.getElementType(), 0), dims);
@@ -174,7 +172,7 @@ mlir::Value contraction(NodeContext &ctx, mlir::Value a, mlir::Value b,
              mlir::ValueRange{init}, maps, iterators,
              [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
                mlir::Value r;
-               if (isFloat(v[0].getType()))
+               if (isFloatType(v[0].getType()))
                  r = mlir::arith::AddFOp::create(
                      b, loc, v[2],
                      mlir::arith::MulFOp::create(b, loc, v[0], v[1]));
@@ -463,12 +461,14 @@ mlir::LogicalResult einsum(NodeContext &ctx) {
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
         mlir::Value product = v[0];
         for (int i = 1; i < n; ++i)
-          product = isFloat(element) ? mlir::Value(mlir::arith::MulFOp::create(
-                                           b, loc, product, v[i]))
-                                     : mlir::Value(mlir::arith::MulIOp::create(
-                                           b, loc, product, v[i]));
+          product =
+              isFloatType(element)
+                  ? mlir::Value(
+                        mlir::arith::MulFOp::create(b, loc, product, v[i]))
+                  : mlir::Value(
+                        mlir::arith::MulIOp::create(b, loc, product, v[i]));
         mlir::Value sum =
-            isFloat(element)
+            isFloatType(element)
                 ? mlir::Value(
                       mlir::arith::AddFOp::create(b, loc, v[n], product))
                 : mlir::Value(

@@ -291,7 +291,8 @@ const OpConverter *findConverter(llvm::StringRef opType) {
     for (auto part :
          {elementwiseConverters, linearConverters, recurrentConverters,
           convolutionConverters, shapeConverters, normalizationConverters,
-          indexingConverters, resizeConverters})
+          indexingConverters, scatterConverters, selectionConverters,
+          resizeConverters})
       for (OpConverter &c : part())
         t.try_emplace(c.opType, c);
     return t;

@@ -132,6 +132,9 @@ struct OpConverter {
   bool anyLayout = false;
 };
 
+/// Whether `t` is a floating-point type.
+inline bool isFloatType(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
+
 /// N x C x H x W to N x H x W x C, and back.
 inline constexpr std::int64_t kToChannelsLast[4] = {0, 2, 3, 1};
 inline constexpr std::int64_t kToChannelsFirst[4] = {0, 3, 1, 2};
@@ -164,6 +167,8 @@ std::vector<OpConverter> convolutionConverters();
 std::vector<OpConverter> shapeConverters();
 std::vector<OpConverter> normalizationConverters();
 std::vector<OpConverter> indexingConverters();
+std::vector<OpConverter> scatterConverters();
+std::vector<OpConverter> selectionConverters();
 std::vector<OpConverter> resizeConverters();
 
 } // namespace aot::onnx_import

@@ -13,8 +13,6 @@ namespace aot::onnx_import {
 
 namespace {
 
-bool isFloat(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
-
 mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
                        double v) {
   return mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
@@ -27,14 +25,14 @@ mlir::Value initialValue(NodeContext &ctx, Reduction kind, mlir::Type t) {
   double inf = std::numeric_limits<double>::infinity();
   switch (kind) {
   case Reduction::Max:
-    return isFloat(t)
+    return isFloatType(t)
                ? floatConst(ctx.b, ctx.loc, t, -inf)
                : mlir::Value(mlir::arith::ConstantOp::create(
                      ctx.b, ctx.loc,
                      ctx.b.getIntegerAttr(t, llvm::APInt::getSignedMinValue(
                                                  t.getIntOrFloatBitWidth()))));
   case Reduction::Min:
-    return isFloat(t)
+    return isFloatType(t)
                ? floatConst(ctx.b, ctx.loc, t, inf)
                : mlir::Value(mlir::arith::ConstantOp::create(
                      ctx.b, ctx.loc,
@@ -70,7 +68,7 @@ mlir::Value reduce(NodeContext &ctx, mlir::Value x,
           llvm::SmallVector<int64_t>(axes.begin(), axes.end()),
           [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
             mlir::Value in = v[0], acc = v[1], r;
-            bool f = isFloat(element);
+            bool f = isFloatType(element);
             switch (kind) {
             case Reduction::Max:
               r = f ? mlir::Value(

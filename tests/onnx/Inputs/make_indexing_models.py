@@ -1,4 +1,5 @@
-"""Writes ONNX models of GatherND and OneHot into DIR, each with inputs.npz
+"""Writes ONNX models of GatherND, OneHot, ScatterElements, ScatterND,
+TopK and NonZero into DIR, each with inputs.npz
 and expected.npz beside it (NAME.inputs.npz, NAME.expected.npz): the
 expected outputs computed here with numpy, element by element from the ONNX
 specification's definitions, not by any compiler.
@@ -21,7 +22,43 @@ def save(out, name, node, inputs, outputs, inits, values, expected):
     onnx.save(m, os.path.join(out, name + ".onnx"))
     np.savez(os.path.join(out, name + ".inputs.npz"),
              **{"Input%d" % i: v for i, v in enumerate(values)})
-    np.savez(os.path.join(out, name + ".expected.npz"), Output0=expected)
+    if not isinstance(expected, tuple):
+        expected = (expected,)
+    np.savez(os.path.join(out, name + ".expected.npz"),
+             **{"Output%d" % i: v for i, v in enumerate(expected)})
+
+
+REDUCE = {"none": lambda a, b: b, "add": lambda a, b: a + b,
+          "mul": lambda a, b: a * b, "max": max, "min": min}
+
+
+def scatter_elements(data, indices, updates, axis, reduction):
+    """ScatterElements by its definition: one index at a time, in order."""
+    out = data.copy()
+    for p in itertools.product(*[range(n) for n in indices.shape]):
+        at = list(p)
+        i = int(indices[p])
+        at[axis] = i + data.shape[axis] if i < 0 else i
+        out[tuple(at)] = REDUCE[reduction](out[tuple(at)], updates[p])
+    return out
+
+
+def scatter_nd(data, indices, updates, reduction):
+    """ScatterND by its definition: one index tuple at a time, in order."""
+    out = data.copy()
+    for p in itertools.product(*[range(n) for n in indices.shape[:-1]]):
+        at = tuple(int(v) + (data.shape[t] if v < 0 else 0)
+                   for t, v in enumerate(indices[p]))
+        for q in itertools.product(*[range(n) for n in out[at].shape]):
+            out[at + q] = REDUCE[reduction](out[at + q], updates[p + q])
+    return out
+
+
+def top_k(x, k, axis, largest):
+    """TopK from numpy's stable sort: equal values keep their order."""
+    order = np.argsort(-x if largest else x, axis=axis, kind="stable")
+    idx = np.take(order, np.arange(k), axis=axis)
+    return np.take_along_axis(x, idx, axis=axis), idx.astype(np.int64)
 
 
 def gather_nd(data, indices, batch):
@@ -96,6 +133,85 @@ def main(out):
              [helper.make_tensor_value_info("y", TensorProto.FLOAT, shape)],
              [helper.make_tensor("depth", TensorProto.INT64, [], [5])],
              [idx, values], one_hot(idx, 5, values, axis))
+
+    scatter_and_select(out, rng)
+
+
+def info(name, dtype, shape):
+    return helper.make_tensor_value_info(name, dtype, shape)
+
+
+def scatter_and_select(out, rng):
+    f32 = np.float32
+    F, I64, I32 = TensorProto.FLOAT, TensorProto.INT64, TensorProto.INT32
+
+    # ScatterElements along axis 0 (a negative index; no two equal), and
+    # along axis 1 adding, where equal indices add up in order.
+    data = rng.standard_normal((3, 4)).astype(f32)
+    idx = np.array([[2, 0, -1, 1], [0, 2, 1, -3]], np.int64)
+    upd = rng.standard_normal((2, 4)).astype(f32)
+    save(out, "scatter_elements",
+         helper.make_node("ScatterElements", ["d", "i", "u"], ["y"], axis=0),
+         [info("d", F, [3, 4]), info("i", I64, [2, 4]), info("u", F, [2, 4])],
+         [info("y", F, [3, 4])], [], [data, idx, upd],
+         scatter_elements(data, idx, upd, 0, "none"))
+    idx = np.array([[1, 1, 3], [0, 3, 3], [2, 2, 2]], np.int64)
+    upd = rng.standard_normal((3, 3)).astype(f32)
+    save(out, "scatter_elements_add",
+         helper.make_node("ScatterElements", ["d", "i", "u"], ["y"], axis=1,
+                          reduction="add"),
+         [info("d", F, ["n", 4]), info("i", I64, ["n", 3]),
+          info("u", F, ["n", 3])],
+         [info("y", F, ["n", 4])], [], [data, idx, upd],
+         scatter_elements(data, idx, upd, 1, "add"))
+
+    # ScatterND multiplying rows, one of them twice; max over elements.
+    data = rng.standard_normal((4, 3)).astype(f32)
+    idx = np.array([[1], [3], [1]], np.int64)
+    upd = rng.standard_normal((3, 3)).astype(f32)
+    save(out, "scatter_nd_mul",
+         helper.make_node("ScatterND", ["d", "i", "u"], ["y"],
+                          reduction="mul"),
+         [info("d", F, [4, 3]), info("i", I64, [3, 1]), info("u", F, [3, 3])],
+         [info("y", F, [4, 3])], [], [data, idx, upd],
+         scatter_nd(data, idx, upd, "mul"))
+    idx = np.array([[0, 2], [3, -1], [0, 2]], np.int64)
+    upd = rng.standard_normal((3,)).astype(f32)
+    save(out, "scatter_nd_max",
+         helper.make_node("ScatterND", ["d", "i", "u"], ["y"],
+                          reduction="max"),
+         [info("d", F, [4, 3]), info("i", I64, [3, 2]), info("u", F, [3])],
+         [info("y", F, [4, 3])], [], [data, idx, upd],
+         scatter_nd(data, idx, upd, "max"))
+
+    # TopK: the 3 largest of each row, with ties (equal values keep their
+    # order); the 2 smallest of each column of int32; k given at run time.
+    x = rng.integers(-4, 5, (3, 7)).astype(f32)
+    save(out, "top_k",
+         helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=-1),
+         [info("x", F, [3, 7])],
+         [info("v", F, [3, 3]), info("i", I64, [3, 3])],
+         [helper.make_tensor("k", I64, [1], [3])], [x], top_k(x, 3, 1, True))
+    xi = rng.integers(-50, 50, (5, 4)).astype(np.int32)
+    save(out, "top_k_smallest",
+         helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=0, largest=0),
+         [info("x", I32, [5, 4])],
+         [info("v", I32, [2, 4]), info("i", I64, [2, 4])],
+         [helper.make_tensor("k", I64, [1], [2])], [xi],
+         top_k(xi, 2, 0, False))
+    x = rng.standard_normal((2, 9)).astype(f32)
+    save(out, "top_k_runtime",
+         helper.make_node("TopK", ["x", "k"], ["v", "i"]),
+         [info("x", F, [2, 9]), info("k", I64, [1])],
+         [info("v", F, [2, "k"]), info("i", I64, [2, "k"])], [],
+         [x, np.array([4], np.int64)], top_k(x, 4, 1, True))
+
+    # NonZero of an int32 tensor: the positions, row-major.
+    x = rng.integers(-1, 2, (3, 5)).astype(np.int32)
+    save(out, "non_zero",
+         helper.make_node("NonZero", ["x"], ["y"]),
+         [info("x", I32, [3, 5])], [info("y", I64, [2, "c"])], [], [x],
+         np.array(np.nonzero(x), np.int64))
 
 
 if __name__ == "__main__":
