@@ -148,6 +148,7 @@ std::unique_ptr<Driver> openDriver(std::string &error) {
 
 /// A gpu.module's kernels, loaded on first use.
 struct LazyModule {
+  LazyModule(const void *blob, std::uint64_t size) : blob(blob), size(size) {}
   const void *blob;
   std::uint64_t size;
   std::mutex mutex;
@@ -320,11 +321,11 @@ void aotCudaFree(void *ptr) {
 void *mgpuModuleLoad(void *data, std::uint64_t size) {
   // Runs from a global constructor when the compiled code is loaded: no
   // driver call here, so loading never fails and never waits on a GPU.
-  return new LazyModule{data, size};
+  return new LazyModule(data, size);
 }
 
 void *mgpuModuleLoadJIT(void *data, int) {
-  return new LazyModule{data, std::strlen(static_cast<const char *>(data))};
+  return new LazyModule(data, std::strlen(static_cast<const char *>(data)));
 }
 
 void mgpuModuleUnload(void *handle) {

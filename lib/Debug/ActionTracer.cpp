@@ -123,7 +123,7 @@ static std::optional<mlir::FileLineColRange> fileLocation(mlir::Location loc) {
   return found;
 }
 
-static std::string locationText(mlir::Location loc) {
+static std::string fileLineColumn(mlir::Location loc) {
   auto f = fileLocation(loc);
   if (!f)
     return "";
@@ -173,7 +173,7 @@ void ActionTracer::handle(llvm::function_ref<void()> transform,
     action.print(os);
   }
   std::string opName = op ? op->getName().getStringRef().str() : "";
-  std::string loc = op ? locationText(op->getLoc()) : "";
+  std::string loc = op ? fileLineColumn(op->getLoc()) : "";
 
   if (control_) {
     ActionInfo info;

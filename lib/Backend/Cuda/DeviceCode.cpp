@@ -177,7 +177,8 @@ Expected<std::string> nvptxFeatures(const Target &target) {
   auto ptx = ptxVersionFor(target);
   if (!ptx)
     return ptx.error();
-  std::string features = "+ptx" + *ptx;
+  std::string features = "+ptx";
+  features += *ptx;
   std::unique_ptr<llvm::MCSubtargetInfo> sti = nvptxSubtarget();
   llvm::StringRef rest(target.features);
   while (!rest.empty()) {
@@ -188,7 +189,8 @@ Expected<std::string> nvptxFeatures(const Target &target) {
       return Error::message("unknown NVPTX feature '" + feature.str() +
                             "': expected +NAME or -NAME of LLVM's NVPTX "
                             "features");
-    features += "," + feature.str();
+    features += ',';
+    features += feature;
   }
   return features;
 }
@@ -245,7 +247,7 @@ Expected<std::string> assemblePtx(const std::string &ptx, const Target &target,
       llvm::sys::fs::createTemporaryFile("aot-kernels", "cubin", output) ||
       llvm::sys::fs::createTemporaryFile("aot-ptxas", "log", log))
     return Error::message("cannot create temporary files for ptxas");
-  auto cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit cleanup([&] {
     llvm::sys::fs::remove(input);
     llvm::sys::fs::remove(output);
     llvm::sys::fs::remove(log);

@@ -17,7 +17,7 @@ namespace {
 /// truncf, which no kernel can link, where NVPTX has an instruction for
 /// llvm.trunc.
 template <typename From, typename To>
-struct ToIntrinsic : mlir::OpRewritePattern<From> {
+struct BitCountToLlvm : mlir::OpRewritePattern<From> {
   using mlir::OpRewritePattern<From>::OpRewritePattern;
   mlir::LogicalResult
   matchAndRewrite(From op, mlir::PatternRewriter &rewriter) const override {
@@ -35,12 +35,12 @@ struct ToIntrinsic : mlir::OpRewritePattern<From> {
 struct BitCountsToLlvmPass : impl::BitCountsToLlvmBase<BitCountsToLlvmPass> {
   void runOnOperation() override {
     mlir::RewritePatternSet patterns(&getContext());
-    patterns.add<ToIntrinsic<mlir::math::CountLeadingZerosOp,
-                             mlir::LLVM::CountLeadingZerosOp>,
-                 ToIntrinsic<mlir::math::CountTrailingZerosOp,
-                             mlir::LLVM::CountTrailingZerosOp>,
-                 ToIntrinsic<mlir::math::CtPopOp, mlir::LLVM::CtPopOp>,
-                 ToIntrinsic<mlir::math::TruncOp, mlir::LLVM::FTruncOp>>(
+    patterns.add<BitCountToLlvm<mlir::math::CountLeadingZerosOp,
+                                mlir::LLVM::CountLeadingZerosOp>,
+                 BitCountToLlvm<mlir::math::CountTrailingZerosOp,
+                                mlir::LLVM::CountTrailingZerosOp>,
+                 BitCountToLlvm<mlir::math::CtPopOp, mlir::LLVM::CtPopOp>,
+                 BitCountToLlvm<mlir::math::TruncOp, mlir::LLVM::FTruncOp>>(
         &getContext());
     if (mlir::failed(
             mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
