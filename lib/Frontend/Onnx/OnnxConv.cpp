@@ -126,18 +126,34 @@ std::string permutedBytes(const std::string &bytes,
   return out;
 }
 
+/// `y`, a convolution's NHWC result, plus the node's bias (input 2, [C])
+/// where it has one; null after an error.
+mlir::Value withBias(NodeContext &ctx, mlir::Value y) {
+  if (!ctx.hasInput(2))
+    return y;
+  mlir::Value bias = ctx.input(2);
+  if (!bias)
+    return nullptr;
+  // The bias [C] broadcasts along the last dim, as numpy aligns it.
+  return elementwise(ctx, {y, bias},
+                     llvm::cast<mlir::RankedTensorType>(y.getType()),
+                     [](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                       return mlir::arith::AddFOp::create(b, loc, v[0], v[1]);
+                     });
+}
+
 /// A convolution of constant weights channels last: the input `xh`
 /// (already padded) NHWC, the weights permuted at import (FCHW to HWCF, or
 /// C1HW to HWC for depthwise), the result NHWC. `bytes` are the weights,
 /// of `wType` (FCHW); `out` and `dims` are the result's NCHW type and
 /// dynamic sizes. Null where the bytes do not fill the weights.
-mlir::Value convNhwc(NodeContext &ctx, mlir::Value xh,
-                     mlir::RankedTensorType wType,
-                     const std::optional<std::string> &bytes, bool depthwise,
-                     mlir::RankedTensorType out,
-                     llvm::ArrayRef<mlir::Value> dims,
-                     mlir::DenseIntElementsAttr strides,
-                     mlir::DenseIntElementsAttr dilations) {
+mlir::Value
+convNhwc(NodeContext &ctx, mlir::Value xh, mlir::RankedTensorType wType,
+         const std::optional<std::string> &bytes, bool depthwise,
+         mlir::RankedTensorType out, llvm::ArrayRef<mlir::Value> dims,
+         mlir::DenseIntElementsAttr strides,
+         mlir::DenseIntElementsAttr dilations, bool addBias = true) {
   if (!bytes)
     return nullptr;
   mlir::Type element = out.getElementType();
@@ -176,17 +192,7 @@ mlir::Value convNhwc(NodeContext &ctx, mlir::Value xh,
             mlir::ValueRange{xh, weights}, mlir::ValueRange{init}, strides,
             dilations)
             .getResult(0);
-  if (!ctx.hasInput(2))
-    return y;
-  mlir::Value bias = ctx.input(2);
-  if (!bias)
-    return nullptr;
-  // The bias [C] broadcasts along the last dim, as numpy aligns it.
-  return elementwise(ctx, {y, bias}, outNhwc,
-                     [](mlir::OpBuilder &b, mlir::Location loc,
-                        mlir::ValueRange v, mlir::Type) -> mlir::Value {
-                       return mlir::arith::AddFOp::create(b, loc, v[0], v[1]);
-                     });
+  return addBias ? withBias(ctx, y) : y;
 }
 
 mlir::LogicalResult conv(NodeContext &ctx) {
@@ -333,7 +339,9 @@ mlir::LogicalResult conv(NodeContext &ctx) {
 /// spread out by the strides (zeros between), padded by the kernel's
 /// extent less the pads (plus output_padding at the end), convolved at
 /// stride 1 with the weights flipped in space and their two channel dims
-/// swapped (made at import; they must be constant).
+/// swapped (made at import; they must be constant). Groups other than one
+/// per channel are a convolution per group, concatenated. An output_shape
+/// (or auto_pad SAME_*) sets the pads as ONNX's equations do.
 mlir::LogicalResult convTranspose(NodeContext &ctx) {
   mlir::Value x = ctx.input(0);
   mlir::RankedTensorType wType = ctx.inputType(1);
@@ -351,12 +359,11 @@ mlir::LogicalResult convTranspose(NodeContext &ctx) {
                     "but for the batch");
   if (!llvm::isa<mlir::FloatType>(element))
     return ctx.fail("takes float tensors");
-  if (ctx.hasAttr("output_shape"))
-    return ctx.fail("the output_shape attribute is not supported (give pads "
-                    "and output_padding)");
   std::string autoPad = ctx.stringAttr("auto_pad", "NOTSET");
-  if (autoPad != "NOTSET" && autoPad != "VALID")
-    return ctx.fail("auto_pad " + autoPad + " is not supported");
+  bool same = autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER";
+  if (autoPad != "NOTSET" && autoPad != "VALID" && !same)
+    return ctx.fail("auto_pad " + autoPad +
+                    " is not one of NOTSET, VALID, SAME_UPPER, SAME_LOWER");
   std::optional<std::string> bytes = ctx.constantBytes(1);
   if (!bytes)
     return ctx.fail("takes constant weights");
@@ -364,9 +371,9 @@ mlir::LogicalResult convTranspose(NodeContext &ctx) {
   int64_t channels = xType.getDimSize(1);
   llvm::ArrayRef<int64_t> w = wType.getShape();
   bool depthwise = group == channels && w[1] == 1 && group > 1;
-  if (group != 1 && !depthwise)
-    return ctx.fail("group " + llvm::Twine(group) +
-                    " is not supported (1, or one group per channel)");
+  if (group < 1 || channels % group)
+    return ctx.fail("group " + llvm::Twine(group) + " does not divide the " +
+                    llvm::Twine(channels) + " input channels");
   if (w[0] != channels)
     return ctx.fail("the weights have " + llvm::Twine(w[0]) +
                     " input channels, the input " + llvm::Twine(channels));
@@ -385,28 +392,52 @@ mlir::LogicalResult convTranspose(NodeContext &ctx) {
   if (llvm::any_of(strides, [](int64_t v) { return v < 1; }) ||
       llvm::any_of(dilations, [](int64_t v) { return v < 1; }))
     return ctx.fail("takes strides and dilations of 1 or more");
+  if (ctx.hasAttr("output_shape") || same) {
+    std::vector<int64_t> shape = ctx.intsAttr("output_shape", {});
+    if (shape.empty())
+      shape = {xType.getDimSize(2) * strides[0],
+               xType.getDimSize(3) * strides[1]};
+    if (shape.size() != 2)
+      return ctx.fail("takes an output_shape of the 2 spatial dims");
+    for (int d = 0; d < 2; ++d) {
+      int64_t total = strides[d] * (xType.getDimSize(2 + d) - 1) + extra[d] +
+                      (kernel[d] - 1) * dilations[d] + 1 - shape[d];
+      bool upper = autoPad == "SAME_UPPER";
+      pads[d] = upper ? total / 2 : total - total / 2;
+      pads[2 + d] = upper ? total - total / 2 : total / 2;
+    }
+  }
 
-  // Weights C x M x kh x kw (one group) to M x C x kh x kw, flipped.
+  // Weights C x M/G x kh x kw to each group's M/G x C/G x kh x kw,
+  // flipped (depthwise: C x 1 x kh x kw, flipped).
   std::size_t size = element.getIntOrFloatBitWidth() / 8;
   if (size == 0 || bytes->size() != std::size_t(wType.getNumElements()) * size)
     return ctx.fail("has weights whose size does not match their shape");
-  int64_t kh = w[2], kw = w[3];
-  int64_t filters = depthwise ? channels : w[1];
-  int64_t perFilter = depthwise ? 1 : channels;
-  std::string flipped(bytes->size(), '\0');
-  for (int64_t m = 0; m < filters; ++m)
-    for (int64_t c = 0; c < perFilter; ++c)
-      for (int64_t a = 0; a < kh; ++a)
-        for (int64_t b = 0; b < kw; ++b) {
-          int64_t to = ((m * perFilter + c) * kh + a) * kw + b;
-          int64_t from = depthwise ? (m * kh + (kh - 1 - a)) * kw + (kw - 1 - b)
-                                   : ((c * w[1] + m) * kh + (kh - 1 - a)) * kw +
-                                         (kw - 1 - b);
-          std::memcpy(&flipped[std::size_t(to) * size],
-                      &(*bytes)[std::size_t(from) * size], size);
-        }
-  auto convType =
-      mlir::RankedTensorType::get({filters, perFilter, kh, kw}, element);
+  const int64_t kh = w[2], kw = w[3];
+  const int64_t filters = depthwise ? 1 : w[1];
+  const int64_t perFilter = depthwise ? 1 : channels / group;
+  const int64_t groups = depthwise ? 1 : group;
+  auto flippedOf = [&](int64_t g) {
+    int64_t count = depthwise ? channels : filters;
+    std::string flipped(std::size_t(count * perFilter * kh * kw) * size, '\0');
+    for (int64_t m = 0; m < count; ++m)
+      for (int64_t c = 0; c < perFilter; ++c)
+        for (int64_t a = 0; a < kh; ++a)
+          for (int64_t b = 0; b < kw; ++b) {
+            int64_t to = ((m * perFilter + c) * kh + a) * kw + b;
+            int64_t from =
+                depthwise
+                    ? (m * kh + (kh - 1 - a)) * kw + (kw - 1 - b)
+                    : (((g * perFilter + c) * w[1] + m) * kh + (kh - 1 - a)) *
+                              kw +
+                          (kw - 1 - b);
+            std::memcpy(&flipped[std::size_t(to) * size],
+                        &(*bytes)[std::size_t(from) * size], size);
+          }
+    return std::optional<std::string>(std::move(flipped));
+  };
+  auto convType = mlir::RankedTensorType::get(
+      {depthwise ? channels : filters, perFilter, kh, kw}, element);
 
   mlir::Value zero = ctx.scalar(element, 0);
   if (strides[0] > 1 || strides[1] > 1) {
@@ -446,10 +477,42 @@ mlir::LogicalResult convTranspose(NodeContext &ctx) {
   auto dims = outputDims(ctx, x, out);
   if (mlir::failed(dims))
     return mlir::failure();
-  mlir::Value y =
-      convNhwc(ctx, transposed(ctx.b, ctx.loc, x, kToChannelsLast), convType,
-               flipped, depthwise, out, *dims, ctx.b.getI64TensorAttr({1, 1}),
-               ctx.b.getI64TensorAttr(dilations));
+  mlir::Value xh = transposed(ctx.b, ctx.loc, x, kToChannelsLast);
+  auto one = ctx.b.getI64TensorAttr({1, 1});
+  auto dilation = ctx.b.getI64TensorAttr(dilations);
+  mlir::Value y;
+  if (groups == 1) {
+    y = convNhwc(ctx, xh, convType, flippedOf(0), depthwise, out, *dims, one,
+                 dilation);
+  } else {
+    // Each group's channels of the input, convolved with its weights.
+    auto xhType = llvm::cast<mlir::RankedTensorType>(xh.getType());
+    llvm::SmallVector<int64_t> groupOutShape(out.getShape());
+    groupOutShape[1] = filters;
+    auto groupOut = mlir::RankedTensorType::get(groupOutShape, element);
+    llvm::SmallVector<mlir::Value> parts;
+    for (int64_t g = 0; g < groups; ++g) {
+      llvm::SmallVector<mlir::OpFoldResult> offsets = {
+          ctx.b.getIndexAttr(0), ctx.b.getIndexAttr(0), ctx.b.getIndexAttr(0),
+          ctx.b.getIndexAttr(g * perFilter)};
+      llvm::SmallVector<mlir::OpFoldResult> sizes;
+      for (int64_t d = 0; d < 3; ++d)
+        sizes.push_back(xhType.isDynamicDim(d)
+                            ? mlir::OpFoldResult(ctx.dim(xh, d))
+                            : ctx.b.getIndexAttr(xhType.getDimSize(d)));
+      sizes.push_back(ctx.b.getIndexAttr(perFilter));
+      llvm::SmallVector<mlir::OpFoldResult> steps(4, ctx.b.getIndexAttr(1));
+      mlir::Value part = mlir::tensor::ExtractSliceOp::create(
+          ctx.b, ctx.loc, xh, offsets, sizes, steps);
+      parts.push_back(convNhwc(ctx, part, convType, flippedOf(g),
+                               /*depthwise=*/false, groupOut, *dims, one,
+                               dilation, /*addBias=*/false));
+      if (!parts.back())
+        return mlir::failure();
+    }
+    y = withBias(ctx, mlir::tensor::ConcatOp::create(ctx.b, ctx.loc,
+                                                     /*dim=*/3, parts));
+  }
   if (!y)
     return mlir::failure();
   ctx.setChannelsLastOutput(0, y);

@@ -1,10 +1,12 @@
-//===- OnnxResize.cpp - Resize: nearest and n-linear interpolation --------===//
+//===- OnnxResize.cpp - Resize: nearest, n-linear and n-cubic ------------===//
 //
 // One linalg.generic over the output: each element maps its position back
 // to the input by the node's coordinate transformation and reads the
 // nearest input element, or the 2^k neighbours of the k resized dims
-// weighted by distance. Dims whose size does not change are read where
-// they are (a dynamic batch among them).
+// weighted by distance, or their 4^k neighbours weighted by the cubic
+// convolution kernel (neighbours beyond the edge read the edge). Dims
+// whose size does not change are read where they are (a dynamic batch
+// among them).
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxFold.h"
@@ -14,6 +16,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <array>
 
 namespace aot::onnx_import {
 
@@ -33,10 +37,8 @@ mlir::LogicalResult resize(NodeContext &ctx) {
   auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
   int64_t rank = xType.getRank();
   std::string mode = ctx.stringAttr("mode", "nearest");
-  if (mode != "nearest" && mode != "linear")
-    return ctx.fail("mode '" + mode +
-                    "' is not supported (nearest and "
-                    "linear are)");
+  if (mode != "nearest" && mode != "linear" && mode != "cubic")
+    return ctx.fail("mode '" + mode + "' is not one of nearest, linear, cubic");
   std::string transform =
       ctx.stringAttr("coordinate_transformation_mode", "half_pixel");
   if (transform != "half_pixel" && transform != "pytorch_half_pixel" &&
@@ -51,8 +53,10 @@ mlir::LogicalResult resize(NodeContext &ctx) {
   if (ctx.intAttr("antialias", 0))
     return ctx.fail("antialias is not supported");
   mlir::Type element = out.getElementType();
-  if (mode == "linear" && !llvm::isa<mlir::FloatType>(element))
-    return ctx.fail("linear mode takes float tensors");
+  if (mode != "nearest" && !llvm::isa<mlir::FloatType>(element))
+    return ctx.fail(mode + " mode takes float tensors");
+  const double cubicA = ctx.floatAttr("cubic_coeff_a", -0.75f);
+  const bool excludeOutside = ctx.intAttr("exclude_outside", 0) != 0;
 
   // The scale of each dim: given, or the ratio of the sizes given.
   std::vector<double> scales;
@@ -174,6 +178,79 @@ mlir::LogicalResult resize(NodeContext &ctx) {
             at[resized[k].dim] = toIndex(clamp(c, double(resized[k].in - 1)));
           }
           y = mlir::tensor::ExtractOp::create(b, loc, x, at);
+        } else if (mode == "cubic") {
+          // Each coordinate's four neighbours (floor - 1 to floor + 2, read
+          // at the edge beyond it) and their cubic convolution weights.
+          llvm::SmallVector<std::array<mlir::Value, 4>> index, weight;
+          auto add = [&](mlir::Value p, mlir::Value q) -> mlir::Value {
+            return mlir::arith::AddFOp::create(b, loc, p, q);
+          };
+          auto mul = [&](mlir::Value p, mlir::Value q) -> mlir::Value {
+            return mlir::arith::MulFOp::create(b, loc, p, q);
+          };
+          // The kernel at distance d: within 1 and between 1 and 2.
+          const double a = cubicA;
+          auto near = [&](mlir::Value d) {
+            // ((a + 2) d - (a + 3)) d^2 + 1
+            return add(mul(mul(add(mul(real(a + 2), d), real(-(a + 3))), d), d),
+                       real(1));
+          };
+          auto far = [&](mlir::Value d) {
+            // ((a d - 5a) d + 8a) d - 4a
+            return add(mul(add(mul(add(mul(real(a), d), real(-5 * a)), d),
+                               real(8 * a)),
+                           d),
+                       real(-4 * a));
+          };
+          for (size_t k = 0; k < resized.size(); ++k) {
+            double last = double(resized[k].in - 1);
+            mlir::Value floor = mlir::math::FloorOp::create(b, loc, coords[k]);
+            mlir::Value t =
+                mlir::arith::SubFOp::create(b, loc, coords[k], floor);
+            mlir::Value u = mlir::arith::SubFOp::create(b, loc, real(1), t);
+            std::array<mlir::Value, 4> w = {far(add(t, real(1))), near(t),
+                                            near(u), far(add(u, real(1)))};
+            std::array<mlir::Value, 4> i;
+            mlir::Value sum;
+            for (int n = 0; n < 4; ++n) {
+              mlir::Value p = add(floor, real(n - 1));
+              i[n] = toIndex(clamp(p, last));
+              if (excludeOutside) {
+                // Neighbours beyond the edge weigh nothing; the others are
+                // scaled to sum to one.
+                mlir::Value inside = mlir::arith::AndIOp::create(
+                    b, loc,
+                    mlir::arith::CmpFOp::create(
+                        b, loc, mlir::arith::CmpFPredicate::OGE, p, real(0)),
+                    mlir::arith::CmpFOp::create(b, loc,
+                                                mlir::arith::CmpFPredicate::OLE,
+                                                p, real(last)));
+                w[n] = mlir::arith::SelectOp::create(b, loc, inside, w[n],
+                                                     real(0));
+                sum = sum ? add(sum, w[n]) : w[n];
+              }
+            }
+            if (excludeOutside)
+              for (int n = 0; n < 4; ++n)
+                w[n] = mlir::arith::DivFOp::create(b, loc, w[n], sum);
+            index.push_back(i);
+            weight.push_back(w);
+          }
+          unsigned corners = 1u << (2 * resized.size());
+          for (unsigned corner = 0; corner < corners; ++corner) {
+            mlir::Value w = real(1);
+            for (size_t k = 0; k < resized.size(); ++k) {
+              unsigned n = (corner >> (2 * k)) & 3u;
+              at[resized[k].dim] = index[k][n];
+              w = mul(w, weight[k][n]);
+            }
+            mlir::Value v = mlir::tensor::ExtractOp::create(b, loc, x, at);
+            if (element != f32)
+              v = mlir::arith::ExtFOp::create(b, loc, f32, v);
+            y = y ? add(y, mul(v, w)) : mul(v, w);
+          }
+          if (element != f32)
+            y = mlir::arith::TruncFOp::create(b, loc, element, y);
         } else {
           // The two neighbours of each coordinate and the weight of the
           // upper one; then the 2^k corners, each weighted by the product.

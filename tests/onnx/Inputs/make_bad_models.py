@@ -9,8 +9,9 @@ refuses (an input no node makes), nodes out of order (a cycle), an opset
 newer than the importer reads, external data whose file is missing, too
 short, a FIFO, named by an absolute path, or at an offset that is not a
 number (and one that is right), an initializer whose data does not fill
-its shape, a string input; ops the converters refuse (a cubic Resize, a
-ScatterND that adds, one whose updates have the wrong rank) and an Einsum
+its shape, a string input; ops the converters refuse (a Resize of a mode
+ONNX does not define, a ScatterND reduction it does not define, one whose
+updates have the wrong rank) and an Einsum
 whose terms do not match its inputs.
 """
 import os
@@ -107,9 +108,9 @@ def main(out):
                                           [1, 1, 2, 2])
     big = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1, 4, 4])
     scales = numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "s")
-    save(out, "resize-cubic.onnx", model(
+    save(out, "resize-lanczos.onnx", model(
         [helper.make_node("Resize", ["x", "", "s"], ["y"], name="up",
-                          mode="cubic")],
+                          mode="lanczos")],
         inputs=[image], outputs=[big], inits=[scales]))
     save(out, "einsum-terms.onnx", model(
         [helper.make_node("Einsum", ["x"], ["y"], name="contract",
@@ -120,7 +121,7 @@ def main(out):
     row = numpy_helper.from_array(np.ones((1, 4), np.float32), "row")
     save(out, "scatter-reduction.onnx", model(
         [helper.make_node("ScatterND", ["x", "at", "row"], ["y"],
-                          name="put", reduction="add")],
+                          name="put", reduction="avg")],
         outputs=[helper.make_tensor_value_info("y", TensorProto.FLOAT,
                                                [2, 4])],
         inits=[at, row]))
