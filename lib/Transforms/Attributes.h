@@ -79,6 +79,11 @@ inline constexpr llvm::StringLiteral kDeviceMemoryAttr = "aot.device_memory";
 /// memory. Set by aot-gpu-mark-device-buffers; read by aot-gpu-device-memory,
 /// which makes it a gpu.alloc, and by isHostMemory.
 inline constexpr llvm::StringLiteral kDeviceBufferAttr = "aot.device";
+/// On a kernel (gpu.func) whose name is not the one its source gave it
+/// (that name, a string): PTX identifiers take letters, digits, '_' and '$'
+/// only, MLIR symbols anything. Set by aot-gpu-merge-modules; read by the
+/// CUDA back end's kernel traces and dumps, which show the source's name.
+inline constexpr llvm::StringLiteral kKernelSourceNameAttr = "aot.source_name";
 /// On an llvm.mlir.global (unit): constant data only the host reads (a text
 /// the runtime is handed), so aot-gpu-device-constants makes no device copy.
 /// Set by the CUDA back end's kernel tracing.

@@ -2,6 +2,7 @@
 #include "Backend/Cuda/KernelDebug.h"
 
 #include "Support/DiagnosticCapture.h"
+#include "Transforms/Attributes.h"
 #include "aot/abi/KernelImage.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -9,6 +10,7 @@
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -318,6 +320,14 @@ Status writeKernelDump(mlir::ModuleOp module, const std::string &dir,
                          : std::string()}};
     launches[launch.getKernelName().str()].push_back(std::move(l));
   });
+  // The names kernels had in their source, where PTX took another.
+  std::map<std::string, std::string> sourceNames;
+  // (gpu.func, or llvm.func once the kernels are lowered).
+  module.walk([&](mlir::FunctionOpInterface fn) {
+    if (auto source =
+            fn->getAttrOfType<mlir::StringAttr>(kKernelSourceNameAttr))
+      sourceNames[fn.getName().str()] = source.str();
+  });
   for (const std::string &name : ptxEntries(ptx)) {
     std::string kernelPtx = ptxOfKernel(ptx, name);
     if (auto it = ir.initial.find(name); it != ir.initial.end())
@@ -336,6 +346,8 @@ Status writeKernelDump(mlir::ModuleOp module, const std::string &dir,
                                 ? llvm::json::Value(llvm::json::Array(*params))
                                 : llvm::json::Value(nullptr)},
         {"launches", std::move(launches[name])}};
+    if (auto it = sourceNames.find(name); it != sourceNames.end())
+      info["source_name"] = it->second;
     if (!toolkit.ptxas.empty()) {
       std::string report;
       auto cubin =

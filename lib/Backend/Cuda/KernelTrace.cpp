@@ -11,6 +11,7 @@
 #include "Backend/Cuda/KernelDebug.h"
 
 #include "Frontend/Frontend.h"
+#include "Transforms/Attributes.h"
 #include "Transforms/Gpu/BufferPlacement.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -119,6 +120,14 @@ mlir::Value text(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef value,
   return address;
 }
 
+/// The kernel's name as its source gave it.
+llvm::StringRef sourceName(mlir::gpu::GPUFuncOp kernel) {
+  if (auto source =
+          kernel->getAttrOfType<mlir::StringAttr>(kKernelSourceNameAttr))
+    return source.getValue();
+  return kernel.getName();
+}
+
 } // namespace
 
 Status traceKernelLaunches(mlir::ModuleOp module, const std::string &to) {
@@ -156,7 +165,7 @@ Status traceKernelLaunches(mlir::ModuleOp module, const std::string &to) {
     mlir::func::CallOp::create(
         b, loc, launchFn,
         mlir::ValueRange{text(b, loc, dir, names),
-                         text(b, loc, launch.getKernelName().getValue(), names),
+                         text(b, loc, sourceName(kernel), names),
                          text(b, loc, locationText(kernel.getLoc()), names)});
     for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
       auto type = llvm::dyn_cast<mlir::MemRefType>(operand.getType());

@@ -1,14 +1,28 @@
 //===- MergeModules.cpp - one gpu.module for every kernel -----------------===//
+#include "Transforms/Attributes.h"
 #include "Transforms/Gpu/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 namespace aot {
 #define GEN_PASS_DEF_GPUMERGEMODULES
 #include "Transforms/Gpu/Passes.h.inc"
 
 namespace {
+
+/// `name` as a PTX identifier: letters, digits, '_' and '$', not starting
+/// with a digit (ptxas rejects the '.' and '-' MLIR names may hold).
+std::string ptxIdentifier(llvm::StringRef name) {
+  std::string id;
+  for (char c : name)
+    id += llvm::isAlnum(c) || c == '_' || c == '$' ? c : '_';
+  if (id.size() < 2 || llvm::isDigit(id[0]))
+    id.insert(0, "k_");
+  return id;
+}
 
 struct GpuMergeModulesPass : impl::GpuMergeModulesBase<GpuMergeModulesPass> {
   void runOnOperation() override {
@@ -32,10 +46,23 @@ struct GpuMergeModulesPass : impl::GpuMergeModulesBase<GpuMergeModulesPass> {
            llvm::make_early_inc_range(old.getBody()->getOperations())) {
         auto fn = llvm::dyn_cast<mlir::gpu::GPUFuncOp>(op);
         mlir::StringAttr oldName = fn ? fn.getNameAttr() : mlir::StringAttr();
-        if (fn && oneKernel)
-          fn.setName(old.getName());
+        if (fn) {
+          llvm::StringRef source = oneKernel ? old.getName() : oldName;
+          std::string name = ptxIdentifier(source);
+          if (name != source)
+            fn->setAttr(kKernelSourceNameAttr,
+                        mlir::StringAttr::get(fn.getContext(), source));
+          fn.setName(name);
+        }
+        auto symbol = llvm::dyn_cast<mlir::SymbolOpInterface>(op);
+        if (!fn && symbol && kernels.lookup(symbol.getName())) {
+          // A function outlining copied into several kernels' modules (the
+          // math functions of convert-math-to-funcs): the same function.
+          op.erase();
+          continue;
+        }
         op.remove();
-        if (llvm::isa<mlir::SymbolOpInterface>(op))
+        if (symbol)
           kernels.insert(&op);
         else
           merged.getBody()->push_back(&op);

@@ -110,7 +110,11 @@ def GpuMergeModules : Pass<"aot-gpu-merge-modules", "mlir::ModuleOp"> {
   let description = [{
     Kernel outlining makes a `gpu.module` per kernel. One module means one
     PTX, one cubin, one `ptxas` run and one module load at run time. Each
-    kernel takes its old module's (unique) name; launches are updated.
+    kernel takes its old module's (unique) name, made a PTX identifier
+    (characters other than letters, digits, `_` and `$` become `_`; the
+    name it had is kept in `aot.source_name`, which traces and dumps show);
+    launches are updated. A function outlining copied into several modules
+    (a math function a kernel calls) is kept once.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }

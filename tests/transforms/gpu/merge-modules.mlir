@@ -94,6 +94,64 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Names PTX does not take ('.', '-', a leading digit) become identifiers,
+// the source's name kept in aot.source_name; a function two kernels'
+// modules both copied is kept once.
+// CHECK-LABEL: func.func private @m.mlir$generic_0(
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    gpu.launch_func @kernels::@m_mlir$generic_0_kernel blocks in
+// CHECK-NEXT:    gpu.launch_func @kernels::@add_one_kernel blocks in
+// CHECK-NEXT:    gpu.launch_func @kernels::@k_9lives blocks in
+// CHECK:       gpu.module @kernels {
+// CHECK-NEXT:    gpu.func @m_mlir$generic_0_kernel(%arg0: memref<4xi32>) kernel attributes {aot.source_name = "m.mlir$generic_0_kernel"}
+// CHECK:           func.call @__mlir_math_ipowi_i32(
+// CHECK:         func.func private @__mlir_math_ipowi_i32(
+// CHECK:         gpu.func @add_one_kernel(%arg0: memref<4xi32>) kernel attributes {aot.source_name = "add-one_kernel"}
+// CHECK:           func.call @__mlir_math_ipowi_i32(
+// CHECK:         gpu.func @k_9lives(%arg0: memref<4xi32>) kernel attributes {aot.source_name = "9lives"}
+// CHECK-NOT:     __mlir_math_ipowi_i32_
+// CHECK-NOT:   gpu.module
+module attributes {gpu.container_module} {
+  func.func private @"m.mlir$generic_0"(%arg0: memref<4xi32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @"m.mlir$generic_0_kernel"::@"m.mlir$generic_0_kernel" blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%arg0 : memref<4xi32>)
+    gpu.launch_func @"add-one_kernel"::@"add-one_kernel" blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%arg0 : memref<4xi32>)
+    gpu.launch_func @"9lives"::@"9lives" blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%arg0 : memref<4xi32>)
+    return
+  }
+  gpu.module @"m.mlir$generic_0_kernel" {
+    gpu.func @"m.mlir$generic_0_kernel"(%arg0: memref<4xi32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %arg0[%c0] : memref<4xi32>
+      %p = func.call @__mlir_math_ipowi_i32(%v, %v) : (i32, i32) -> i32
+      memref.store %p, %arg0[%c0] : memref<4xi32>
+      gpu.return
+    }
+    func.func private @__mlir_math_ipowi_i32(%b: i32, %e: i32) -> i32 {
+      return %b : i32
+    }
+  }
+  gpu.module @"add-one_kernel" {
+    gpu.func @"add-one_kernel"(%arg0: memref<4xi32>) kernel {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %arg0[%c0] : memref<4xi32>
+      %p = func.call @__mlir_math_ipowi_i32(%v, %v) : (i32, i32) -> i32
+      memref.store %p, %arg0[%c0] : memref<4xi32>
+      gpu.return
+    }
+    func.func private @__mlir_math_ipowi_i32(%b: i32, %e: i32) -> i32 {
+      return %b : i32
+    }
+  }
+  gpu.module @"9lives" {
+    gpu.func @"9lives"(%arg0: memref<4xi32>) kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Host code with no kernels: no module is made.
 // CHECK-LABEL: func.func @host_only(
 // CHECK-NOT:   gpu.module
