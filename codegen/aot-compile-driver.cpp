@@ -105,10 +105,11 @@ private:
 
 /// The pipeline, keeping only the stage outputs that the -o files and the
 /// stage dumps read: printing a stage nobody reads is most of the cost of a
-/// compile with large constants. A streamed output's object is written to
-/// `objectFile` as it is made, not kept.
+/// compile with large constants. The object of `streamed` (streamedObject's
+/// output, or null) is written to `objectFile` as it is made, not kept.
 aot::Pipeline keepingOnlyOutputs(const aot::cli::Options &options,
                                  aot::WriteIf when,
+                                 const aot::cli::Options::Output *streamed,
                                  const StreamedObjectFile &objectFile) {
   std::vector<aot::Stage> text, bytecode;
   if (!options.dumpStagesDir.empty())
@@ -117,7 +118,6 @@ aot::Pipeline keepingOnlyOutputs(const aot::cli::Options &options,
           options.stagesAsBytecode && info.form == aot::StageForm::Mlir;
       (asBytecode ? bytecode : text).push_back(info.stage);
     }
-  const aot::cli::Options::Output *streamed = streamedObject(options);
   for (const aot::cli::Options::Output &out : options.outputs)
     if (&out != streamed)
       aot::Artifact::keepFor(out.kind, options.pipeline, options.target, text,
@@ -234,7 +234,8 @@ int run(const std::vector<std::string> &args) {
     return fail(*objectFile.error());
   auto artifact = compiler.compile(
       aot::Source::file(options->input).format(options->inputFormat),
-      keepingOnlyOutputs(*options, when, objectFile), options->target);
+      keepingOnlyOutputs(*options, when, streamed, objectFile),
+      options->target);
   if (!artifact)
     return fail(artifact.error());
   std::vector<std::string> warnings;

@@ -154,18 +154,9 @@ Status HostPath::finish(llvm::Module &module, CodegenContext &ctx,
     ctx.reached(Stage::Asm);
   if (ctx.wants(Stage::Asm)) {
     ctx.begin(Stage::Asm);
-    // A target machine of its own: LLVM's ELF lowering keeps the globals of
-    // each module it emits that are in llvm.used, by address, for as long
-    // as the machine lives. Those of this module's clone, freed after, would
-    // mark whatever global the object's code generation later finds at the
-    // same address as used, and give it a section of its own: an object
-    // that changed with the heap's layout.
-    auto asmMachine = createTargetMachine(target_, optLevel_);
-    if (!asmMachine)
-      return asmMachine.error();
     Expected<std::string> assembly = std::string();
     weights_.withDefinitions(module, [&] {
-      assembly = emitMachineCode(module, **asmMachine, /*assembly=*/true);
+      assembly = emitMachineCode(module, work.hostMachine, /*assembly=*/true);
     });
     if (!assembly)
       return assembly.error();

@@ -10,6 +10,7 @@
 #include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SourceMgr.h"
@@ -265,7 +266,20 @@ private:
 Expected<std::string> emitMachineCode(const llvm::Module &module,
                                       llvm::TargetMachine &tm, bool assembly) {
   // Code generation rewrites the IR it runs on; keep the caller's intact.
-  return emitMachineCode(llvm::CloneModule(module), tm, assembly);
+  // The clone is emitted by a target machine of its own, made like `tm`:
+  // LLVM's ELF lowering keeps the llvm.used globals of each module a machine
+  // emits, by address, for as long as the machine lives. The clone's, freed
+  // after, would mark whatever global a later module of `tm` has at the
+  // same address as used, and give it a section of its own: an object that
+  // changed with the heap's layout.
+  std::unique_ptr<llvm::TargetMachine> own(tm.getTarget().createTargetMachine(
+      tm.getTargetTriple(), tm.getTargetCPU(), tm.getTargetFeatureString(),
+      tm.Options, tm.getRelocationModel(), tm.getCodeModel(),
+      tm.getOptLevel()));
+  if (!own)
+    return Error::message("cannot make a target machine for " +
+                          tm.getTargetTriple().str());
+  return emitMachineCode(llvm::CloneModule(module), *own, assembly);
 }
 
 /// Runs code generation of `module` into `os`.
