@@ -137,6 +137,11 @@ def render_onnx():
         "and compared with PyTorch's outputs) use them. A converter may still refuse some",
         "attribute values, at the node, naming them; an op \"not supported\" is an error naming",
         "the node, its op type, domain and opset.", "",
+        "Element types: float, double, float16, bfloat16, bool, int8 to int64, and uint8",
+        "inside a graph: Cast, the quantization ops (QDQ and the integer ops) and the ops",
+        "that only move elements read it as unsigned; any other op given uint8 is an error",
+        "naming the node and the value, and a graph's inputs and outputs cannot be uint8",
+        "(a compiled function's signature has no unsigned types).", "",
         "| op | status | networks |", "| --- | --- | --- |",
     ] + rows + [""]
 

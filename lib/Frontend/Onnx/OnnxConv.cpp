@@ -10,6 +10,7 @@
 // that follows), and other groupings a convolution over a grouped NCHW view.
 //
 //===----------------------------------------------------------------------===//
+#include "Frontend/Onnx/OnnxConv.h"
 #include "Frontend/Onnx/OnnxElementwise.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,17 +22,6 @@
 
 namespace aot::onnx_import {
 
-namespace {
-
-/// The spatial attributes of a 2-D convolution or pooling node.
-struct Window {
-  std::vector<std::int64_t> kernel, strides, dilations;
-  /// Padding before and after each spatial dim.
-  std::vector<std::int64_t> low, high;
-};
-
-/// Reads the window attributes of a node over `input` (N, C, H, W) with
-/// the kernel `kernel`; the output's spatial size decides SAME padding.
 mlir::FailureOr<Window> readWindow(NodeContext &ctx,
                                    mlir::RankedTensorType input,
                                    std::vector<std::int64_t> kernel,
@@ -67,6 +57,8 @@ mlir::FailureOr<Window> readWindow(NodeContext &ctx,
   }
   return w;
 }
+
+namespace {
 
 /// `x` padded in its two spatial dims (`first` and the next: 2 in NCHW, 1
 /// in NHWC) by `low`/`high` with `value`.
@@ -195,6 +187,109 @@ convNhwc(NodeContext &ctx, mlir::Value xh, mlir::RankedTensorType wType,
   return addBias ? withBias(ctx, y) : y;
 }
 
+} // namespace
+
+mlir::Value convNchw(NodeContext &ctx, mlir::Value x, mlir::Value weights,
+                     mlir::Value bias, const Window &window, int64_t group,
+                     mlir::RankedTensorType out) {
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  auto wType = llvm::cast<mlir::RankedTensorType>(weights.getType());
+  mlir::Type element = out.getElementType();
+  int64_t channels = xType.getDimSize(1), filters = wType.getDimSize(0);
+  bool depthwise =
+      group == channels && filters == channels && wType.getDimSize(1) == 1;
+  auto strides = ctx.b.getI64TensorAttr(window.strides);
+  auto dilations = ctx.b.getI64TensorAttr(window.dilations);
+  x = padSpatial(ctx, x, window, ctx.scalar(xType.getElementType(), 0));
+  auto dims = outputDims(ctx, x, out);
+  if (mlir::failed(dims))
+    return nullptr;
+  mlir::Value y;
+  // The value accumulated onto in NCHW: the bias along the channels, or
+  // zeros.
+  mlir::Value init;
+  if (bias) {
+    init = mlir::linalg::BroadcastOp::create(ctx.b, ctx.loc, bias,
+                                             ctx.empty(out, *dims),
+                                             llvm::ArrayRef<int64_t>{0, 2, 3})
+               .getResult()[0];
+  } else {
+    init = ctx.filled(out, ctx.scalar(element, 0), *dims);
+  }
+  if (group == 1) {
+    y = mlir::linalg::Conv2DNchwFchwOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x, weights},
+            mlir::ValueRange{init}, strides, dilations)
+            .getResult(0);
+  } else if (depthwise) {
+    // Depthwise: one filter per channel, weights C x 1 x kh x kw.
+    auto flat = mlir::RankedTensorType::get(
+        {filters, wType.getDimSize(2), wType.getDimSize(3)},
+        wType.getElementType());
+    mlir::Value w3 = mlir::tensor::CollapseShapeOp::create(
+        ctx.b, ctx.loc, flat, weights,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0, 1}, {2}, {3}});
+    y = mlir::linalg::DepthwiseConv2DNchwChwOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x, w3},
+            mlir::ValueRange{init}, strides, dilations)
+            .getResult(0);
+  } else {
+    if (mlir::ShapedType::isDynamic(channels) || channels % group ||
+        filters % group)
+      return (void)ctx.fail("group " + llvm::Twine(group) +
+                            " does not divide the channels and filters"),
+             nullptr;
+    // N x G x C/G x H x W against G x F/G x C/G x kh x kw.
+    auto xt = llvm::cast<mlir::RankedTensorType>(x.getType());
+    auto xg =
+        mlir::RankedTensorType::get({xt.getDimSize(0), group, channels / group,
+                                     xt.getDimSize(2), xt.getDimSize(3)},
+                                    xt.getElementType());
+    llvm::SmallVector<mlir::OpFoldResult> xSizes = {
+        xt.isDynamicDim(0) ? mlir::OpFoldResult(ctx.dim(x, 0))
+                           : ctx.b.getIndexAttr(xt.getDimSize(0)),
+        ctx.b.getIndexAttr(group), ctx.b.getIndexAttr(channels / group),
+        ctx.b.getIndexAttr(xt.getDimSize(2)),
+        ctx.b.getIndexAttr(xt.getDimSize(3))};
+    mlir::Value x5 = mlir::tensor::ExpandShapeOp::create(
+        ctx.b, ctx.loc, xg, x,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}},
+        xSizes);
+    auto wg = mlir::RankedTensorType::get(
+        {group, filters / group, wType.getDimSize(1), wType.getDimSize(2),
+         wType.getDimSize(3)},
+        wType.getElementType());
+    mlir::Value w5 = mlir::tensor::ExpandShapeOp::create(
+        ctx.b, ctx.loc, wg, weights,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
+    auto og =
+        mlir::RankedTensorType::get({out.getDimSize(0), group, filters / group,
+                                     out.getDimSize(2), out.getDimSize(3)},
+                                    out.getElementType());
+    llvm::SmallVector<mlir::OpFoldResult> oSizes = {
+        out.isDynamicDim(0) ? mlir::OpFoldResult((*dims)[0])
+                            : ctx.b.getIndexAttr(out.getDimSize(0)),
+        ctx.b.getIndexAttr(group), ctx.b.getIndexAttr(filters / group),
+        ctx.b.getIndexAttr(out.getDimSize(2)),
+        ctx.b.getIndexAttr(out.getDimSize(3))};
+    mlir::Value init5 = mlir::tensor::ExpandShapeOp::create(
+        ctx.b, ctx.loc, og, init,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}},
+        oSizes);
+    mlir::Value y5 =
+        mlir::linalg::Conv2DNgchwGfchwOp::create(
+            ctx.b, ctx.loc, mlir::TypeRange{og}, mlir::ValueRange{x5, w5},
+            mlir::ValueRange{init5}, strides, dilations)
+            .getResult(0);
+    y = mlir::tensor::CollapseShapeOp::create(
+        ctx.b, ctx.loc, out, y5,
+        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
+  }
+  return y;
+}
+
+namespace {
+
 mlir::LogicalResult conv(NodeContext &ctx) {
   mlir::RankedTensorType xType = ctx.inputType(0), wType = ctx.inputType(1);
   mlir::RankedTensorType out = ctx.outputType(0);
@@ -244,93 +339,12 @@ mlir::LogicalResult conv(NodeContext &ctx) {
   mlir::Value x = ctx.input(0), weights = ctx.input(1);
   if (!x || !weights)
     return mlir::failure();
-  x = padSpatial(ctx, x, *window, ctx.scalar(element, 0));
-  auto dims = outputDims(ctx, x, out);
-  if (mlir::failed(dims))
+  mlir::Value bias;
+  if (ctx.hasInput(2) && !(bias = ctx.input(2)))
     return mlir::failure();
-  mlir::Value y;
-  // The value accumulated onto in NCHW: the bias along the channels, or
-  // zeros.
-  mlir::Value init;
-  if (ctx.hasInput(2)) {
-    mlir::Value bias = ctx.input(2);
-    if (!bias)
-      return mlir::failure();
-    init = mlir::linalg::BroadcastOp::create(ctx.b, ctx.loc, bias,
-                                             ctx.empty(out, *dims),
-                                             llvm::ArrayRef<int64_t>{0, 2, 3})
-               .getResult()[0];
-  } else {
-    init = ctx.filled(out, ctx.scalar(element, 0), *dims);
-  }
-  if (group == 1) {
-    y = mlir::linalg::Conv2DNchwFchwOp::create(
-            ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x, weights},
-            mlir::ValueRange{init}, strides, dilations)
-            .getResult(0);
-  } else if (depthwise) {
-    // Depthwise: one filter per channel, weights C x 1 x kh x kw.
-    auto flat = mlir::RankedTensorType::get(
-        {filters, wType.getDimSize(2), wType.getDimSize(3)},
-        wType.getElementType());
-    mlir::Value w3 = mlir::tensor::CollapseShapeOp::create(
-        ctx.b, ctx.loc, flat, weights,
-        llvm::SmallVector<mlir::ReassociationIndices>{{0, 1}, {2}, {3}});
-    y = mlir::linalg::DepthwiseConv2DNchwChwOp::create(
-            ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{x, w3},
-            mlir::ValueRange{init}, strides, dilations)
-            .getResult(0);
-  } else {
-    if (mlir::ShapedType::isDynamic(channels) || channels % group ||
-        filters % group)
-      return ctx.fail("group " + llvm::Twine(group) +
-                      " does not divide the channels and filters");
-    // N x G x C/G x H x W against G x F/G x C/G x kh x kw.
-    auto xt = llvm::cast<mlir::RankedTensorType>(x.getType());
-    auto xg =
-        mlir::RankedTensorType::get({xt.getDimSize(0), group, channels / group,
-                                     xt.getDimSize(2), xt.getDimSize(3)},
-                                    xt.getElementType());
-    llvm::SmallVector<mlir::OpFoldResult> xSizes = {
-        xt.isDynamicDim(0) ? mlir::OpFoldResult(ctx.dim(x, 0))
-                           : ctx.b.getIndexAttr(xt.getDimSize(0)),
-        ctx.b.getIndexAttr(group), ctx.b.getIndexAttr(channels / group),
-        ctx.b.getIndexAttr(xt.getDimSize(2)),
-        ctx.b.getIndexAttr(xt.getDimSize(3))};
-    mlir::Value x5 = mlir::tensor::ExpandShapeOp::create(
-        ctx.b, ctx.loc, xg, x,
-        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}},
-        xSizes);
-    auto wg = mlir::RankedTensorType::get(
-        {group, filters / group, wType.getDimSize(1), wType.getDimSize(2),
-         wType.getDimSize(3)},
-        wType.getElementType());
-    mlir::Value w5 = mlir::tensor::ExpandShapeOp::create(
-        ctx.b, ctx.loc, wg, weights,
-        llvm::SmallVector<mlir::ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
-    auto og =
-        mlir::RankedTensorType::get({out.getDimSize(0), group, filters / group,
-                                     out.getDimSize(2), out.getDimSize(3)},
-                                    out.getElementType());
-    llvm::SmallVector<mlir::OpFoldResult> oSizes = {
-        out.isDynamicDim(0) ? mlir::OpFoldResult((*dims)[0])
-                            : ctx.b.getIndexAttr(out.getDimSize(0)),
-        ctx.b.getIndexAttr(group), ctx.b.getIndexAttr(filters / group),
-        ctx.b.getIndexAttr(out.getDimSize(2)),
-        ctx.b.getIndexAttr(out.getDimSize(3))};
-    mlir::Value init5 = mlir::tensor::ExpandShapeOp::create(
-        ctx.b, ctx.loc, og, init,
-        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}},
-        oSizes);
-    mlir::Value y5 =
-        mlir::linalg::Conv2DNgchwGfchwOp::create(
-            ctx.b, ctx.loc, mlir::TypeRange{og}, mlir::ValueRange{x5, w5},
-            mlir::ValueRange{init5}, strides, dilations)
-            .getResult(0);
-    y = mlir::tensor::CollapseShapeOp::create(
-        ctx.b, ctx.loc, out, y5,
-        llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
-  }
+  mlir::Value y = convNchw(ctx, x, weights, bias, *window, group, out);
+  if (!y)
+    return mlir::failure();
   ctx.setOutput(0, y);
   return mlir::success();
 }

@@ -18,7 +18,7 @@
 namespace aot::onnx_import {
 
 mlir::Value convertScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
-                          mlir::Type to) {
+                          mlir::Type to, bool fromUnsigned, bool toUnsigned) {
   mlir::Type from = v.getType();
   if (from == to)
     return v;
@@ -38,9 +38,11 @@ mlir::Value convertScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                ? mlir::Value(mlir::arith::ExtFOp::create(b, loc, to, v))
                : mlir::Value(mlir::arith::TruncFOp::create(b, loc, to, v));
   if (fromFloat)
-    return mlir::arith::FPToSIOp::create(b, loc, to, v);
+    return toUnsigned
+               ? mlir::Value(mlir::arith::FPToUIOp::create(b, loc, to, v))
+               : mlir::Value(mlir::arith::FPToSIOp::create(b, loc, to, v));
   // Booleans are 0 or 1, not -1: extended as unsigned.
-  bool isBool = from.isInteger(1);
+  bool isBool = from.isInteger(1) || fromUnsigned;
   if (toFloat)
     return isBool ? mlir::Value(mlir::arith::UIToFPOp::create(b, loc, to, v))
                   : mlir::Value(mlir::arith::SIToFPOp::create(b, loc, to, v));
@@ -100,12 +102,12 @@ mlir::Value elementwise(NodeContext &ctx, llvm::ArrayRef<mlir::Value> inputs,
   return generic.getResult(0);
 }
 
-namespace {
-
 mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
                        double v) {
   return mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
 }
+
+namespace {
 
 /// A converter applying `body` to the node's inputs (all of them, or the
 /// first `arity`) elementwise, into its output's type.
@@ -280,11 +282,142 @@ mlir::LogicalResult elu(NodeContext &ctx) {
       });
 }
 
+/// Cast, and CastLike (to its second input's type, the output's).
 mlir::LogicalResult cast(NodeContext &ctx) {
+  bool fromUnsigned = ctx.isUnsigned(0), toUnsigned = ctx.outputIsUnsigned(0);
+  return apply(
+      ctx,
+      [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+          mlir::Type t) -> mlir::Value {
+        return convertScalar(b, loc, a[0], t, fromUnsigned, toUnsigned);
+      },
+      /*arity=*/1);
+}
+
+/// Softsign: x / (1 + |x|).
+mlir::LogicalResult softsign(NodeContext &ctx) {
   return apply(ctx,
                [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
                   mlir::Type t) -> mlir::Value {
-                 return convertScalar(b, loc, a[0], t);
+                 mlir::Value d = mlir::arith::AddFOp::create(
+                     b, loc, floatConst(b, loc, t, 1),
+                     mlir::math::AbsFOp::create(b, loc, a[0]));
+                 return mlir::arith::DivFOp::create(b, loc, a[0], d);
+               });
+}
+
+/// Selu: gamma * x above 0, gamma * alpha * (e^x - 1) else.
+mlir::LogicalResult selu(NodeContext &ctx) {
+  double alpha = ctx.floatAttr("alpha", 1.67326319217681884765625f);
+  double gamma = ctx.floatAttr("gamma", 1.05070102214813232421875f);
+  return apply(ctx,
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type t) -> mlir::Value {
+                 mlir::Value positive = mlir::arith::CmpFOp::create(
+                     b, loc, mlir::arith::CmpFPredicate::OGT, a[0],
+                     floatConst(b, loc, t, 0));
+                 mlir::Value low = mlir::arith::MulFOp::create(
+                     b, loc, mlir::math::ExpM1Op::create(b, loc, a[0]),
+                     floatConst(b, loc, t, alpha));
+                 mlir::Value y =
+                     mlir::arith::SelectOp::create(b, loc, positive, a[0], low);
+                 return mlir::arith::MulFOp::create(
+                     b, loc, y, floatConst(b, loc, t, gamma));
+               });
+}
+
+/// Celu: max(0, x) + min(0, alpha * (e^(x / alpha) - 1)).
+mlir::LogicalResult celu(NodeContext &ctx) {
+  double alpha = ctx.floatAttr("alpha", 1.0f);
+  return apply(ctx,
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type t) -> mlir::Value {
+                 mlir::Value zero = floatConst(b, loc, t, 0);
+                 mlir::Value e = mlir::math::ExpM1Op::create(
+                     b, loc,
+                     mlir::arith::DivFOp::create(b, loc, a[0],
+                                                 floatConst(b, loc, t, alpha)));
+                 mlir::Value low = mlir::arith::MinimumFOp::create(
+                     b, loc, zero,
+                     mlir::arith::MulFOp::create(b, loc, e,
+                                                 floatConst(b, loc, t, alpha)));
+                 return mlir::arith::AddFOp::create(
+                     b, loc,
+                     mlir::arith::MaximumFOp::create(b, loc, zero, a[0]), low);
+               });
+}
+
+/// ThresholdedRelu: x above alpha, else 0.
+mlir::LogicalResult thresholdedRelu(NodeContext &ctx) {
+  double alpha = ctx.floatAttr("alpha", 1.0f);
+  return apply(ctx,
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type t) -> mlir::Value {
+                 mlir::Value above = mlir::arith::CmpFOp::create(
+                     b, loc, mlir::arith::CmpFPredicate::OGT, a[0],
+                     floatConst(b, loc, t, alpha));
+                 return mlir::arith::SelectOp::create(b, loc, above, a[0],
+                                                      floatConst(b, loc, t, 0));
+               });
+}
+
+/// Shrink: x + bias below -lambd, x - bias above lambd, else 0 (floats).
+mlir::LogicalResult shrink(NodeContext &ctx) {
+  mlir::RankedTensorType t = ctx.inputType(0);
+  if (!t)
+    return mlir::failure();
+  if (!isFloatType(t.getElementType()))
+    return ctx.fail("takes floats here");
+  double lambd = ctx.floatAttr("lambd", 0.5f), bias = ctx.floatAttr("bias", 0);
+  return apply(ctx,
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type t) -> mlir::Value {
+                 mlir::Value below = mlir::arith::CmpFOp::create(
+                     b, loc, mlir::arith::CmpFPredicate::OLT, a[0],
+                     floatConst(b, loc, t, -lambd));
+                 mlir::Value above = mlir::arith::CmpFOp::create(
+                     b, loc, mlir::arith::CmpFPredicate::OGT, a[0],
+                     floatConst(b, loc, t, lambd));
+                 mlir::Value y = mlir::arith::SelectOp::create(
+                     b, loc, above,
+                     mlir::arith::SubFOp::create(b, loc, a[0],
+                                                 floatConst(b, loc, t, bias)),
+                     floatConst(b, loc, t, 0));
+                 return mlir::arith::SelectOp::create(
+                     b, loc, below,
+                     mlir::arith::AddFOp::create(b, loc, a[0],
+                                                 floatConst(b, loc, t, bias)),
+                     y);
+               });
+}
+
+mlir::LogicalResult isNaN(NodeContext &ctx) {
+  return apply(ctx,
+               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                  mlir::Type) -> mlir::Value {
+                 return mlir::arith::CmpFOp::create(
+                     b, loc, mlir::arith::CmpFPredicate::UNO, a[0], a[0]);
+               });
+}
+
+/// IsInf: +inf where detect_positive, -inf where detect_negative.
+mlir::LogicalResult isInf(NodeContext &ctx) {
+  bool positive = ctx.intAttr("detect_positive", 1) != 0;
+  bool negative = ctx.intAttr("detect_negative", 1) != 0;
+  return apply(ctx,
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type) -> mlir::Value {
+                 mlir::Type f = a[0].getType();
+                 auto equals = [&](double v) -> mlir::Value {
+                   return mlir::arith::CmpFOp::create(
+                       b, loc, mlir::arith::CmpFPredicate::OEQ, a[0],
+                       floatConst(b, loc, f, v));
+                 };
+                 mlir::Value no = mlir::arith::ConstantOp::create(
+                     b, loc, b.getBoolAttr(false));
+                 mlir::Value pos = positive ? equals(INFINITY) : no;
+                 mlir::Value neg = negative ? equals(-INFINITY) : no;
+                 return mlir::arith::OrIOp::create(b, loc, pos, neg);
                });
 }
 
@@ -514,7 +647,24 @@ std::vector<OpConverter> elementwiseConverters() {
       {"HardSwish", hardSwish},
       {"Softplus", softplus},
       {"Elu", elu},
-      {"Cast", cast},
+      {"Cast", cast, {}, false, /*readsUnsigned=*/true},
+      {"CastLike", cast, {}, false, /*readsUnsigned=*/true},
+      {"Softsign", softsign},
+      {"Selu", selu},
+      {"Celu", celu},
+      {"ThresholdedRelu", thresholdedRelu},
+      {"Shrink", shrink},
+      {"IsNaN", isNaN},
+      {"IsInf", isInf},
+      {"Tan", floatUnary<math::TanOp>},
+      {"Asin", floatUnary<math::AsinOp>},
+      {"Acos", floatUnary<math::AcosOp>},
+      {"Atan", floatUnary<math::AtanOp>},
+      {"Sinh", floatUnary<math::SinhOp>},
+      {"Cosh", floatUnary<math::CoshOp>},
+      {"Asinh", floatUnary<math::AsinhOp>},
+      {"Acosh", floatUnary<math::AcoshOp>},
+      {"Atanh", floatUnary<math::AtanhOp>},
       {"Not", notOp},
       {"Exp", floatUnary<math::ExpOp>},
       {"Log", floatUnary<math::LogOp>},

@@ -23,9 +23,16 @@ mlir::Value elementwise(NodeContext &ctx, llvm::ArrayRef<mlir::Value> inputs,
                         const ScalarBody &body,
                         llvm::ArrayRef<mlir::Value> dims = {});
 
+/// A scalar arith.constant of the float type `t`.
+mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
+                       double v);
+
 /// `v` converted to `to` as ONNX's Cast does (floats truncated toward zero
-/// to integers, anything non-zero true).
+/// to integers, anything non-zero true). An integer `v` is read unsigned
+/// where `fromUnsigned` (uint8 is i8 here), and a float converted to an
+/// unsigned integer where `toUnsigned`.
 mlir::Value convertScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
-                          mlir::Type to);
+                          mlir::Type to, bool fromUnsigned = false,
+                          bool toUnsigned = false);
 
 } // namespace aot::onnx_import

@@ -144,6 +144,7 @@ mlir::Type GraphImporter::elementType(int dataType, mlir::Location loc,
   case onnx::TensorProto::BOOL:
     return b.getI1Type();
   case onnx::TensorProto::INT8:
+  case onnx::TensorProto::UINT8: // read unsigned where isUnsigned says
     return b.getI8Type();
   case onnx::TensorProto::INT16:
     return b.getI16Type();
@@ -164,7 +165,7 @@ mlir::Type GraphImporter::elementType(int dataType, mlir::Location loc,
     diag << "'" << what << "': ";
   diag << "ONNX element type " << name << " (" << dataType
        << ") is not supported (supported: float, double, "
-          "float16, bfloat16, bool, int8-int64)";
+          "float16, bfloat16, bool, int8-int64, uint8)";
   return nullptr;
 }
 
@@ -222,6 +223,14 @@ const onnx::TensorProto *
 GraphImporter::constantOf(const std::string &name) const {
   auto it = constants_.find(name);
   return it == constants_.end() ? nullptr : it->second;
+}
+
+bool GraphImporter::isUnsigned(const std::string &name) const {
+  if (auto it = types_.find(name); it != types_.end())
+    return it->second->has_tensor_type() &&
+           it->second->tensor_type().elem_type() == onnx::TensorProto::UINT8;
+  const onnx::TensorProto *t = constantOf(name);
+  return t && t->data_type() == onnx::TensorProto::UINT8;
 }
 
 std::optional<std::vector<std::int64_t>>
@@ -511,6 +520,29 @@ std::set<const onnx::NodeProto *> GraphImporter::neededNodes() {
   return nodes;
 }
 
+const std::string *
+GraphImporter::unsignedValueOf(const onnx::NodeProto &node) const {
+  for (const std::string &name : node.input())
+    if (!name.empty() && isUnsigned(name))
+      return &name;
+  for (const std::string &name : node.output())
+    if (!name.empty() && isUnsigned(name))
+      return &name;
+  return nullptr;
+}
+
+mlir::LogicalResult GraphImporter::checkSigned(const onnx::ValueInfoProto &v,
+                                               llvm::StringRef what,
+                                               mlir::Location loc) {
+  if (!isUnsigned(v.name()))
+    return mlir::success();
+  return mlir::emitError(loc)
+         << "graph " << what << " '" << v.name()
+         << "' is uint8: a compiled function takes and returns signed "
+            "integers, floats and bools only (uint8 is supported inside "
+            "the graph; Cast it to int32 or float at the boundary)";
+}
+
 mlir::LogicalResult GraphImporter::run() {
   mlir::Location graphLoc =
       mlir::FileLineColLoc::get(context(), fileName_, 0, 0);
@@ -520,14 +552,14 @@ mlir::LogicalResult GraphImporter::run() {
     if (constantOf(in.name()))
       continue; // an initializer listed as an input (IR version < 4)
     mlir::RankedTensorType t = tensorType(in.type(), in.name(), graphLoc);
-    if (!t)
+    if (!t || failed(checkSigned(in, "input", graphLoc)))
       return mlir::failure();
     argTypes.push_back(t);
     argNames.push_back(in.name());
   }
   for (const onnx::ValueInfoProto &out : graph_.output()) {
     mlir::RankedTensorType t = tensorType(out.type(), out.name(), graphLoc);
-    if (!t)
+    if (!t || failed(checkSigned(out, "output", graphLoc)))
       return mlir::failure();
     resultTypes.push_back(t);
   }
@@ -561,6 +593,13 @@ mlir::LogicalResult GraphImporter::run() {
              << (node.domain().empty() ? "ai.onnx" : node.domain())
              << "', opset " << opset << ") is not supported";
     }
+    if (!converter->readsUnsigned)
+      if (const std::string *name = unsignedValueOf(node))
+        return mlir::emitError(loc)
+               << "ONNX node '" << node.name() << "' (" << node.op_type()
+               << "): uint8 value '" << *name
+               << "' is not supported by this op (uint8 is read by Cast, "
+                  "the quantization ops and the ops that move elements)";
     NodeContext ctx(*this, node, builder_, loc,
                     runsChannelsLast(node, *converter));
     if (mlir::failed(converter->convert(ctx)) || ctx.failed())

@@ -51,6 +51,8 @@ public:
   mlir::Value valueOf(const std::string &name, mlir::Location loc);
   mlir::RankedTensorType typeOf(const std::string &name, mlir::Location loc);
   const onnx::TensorProto *constantOf(const std::string &name) const;
+  /// Whether the value `name` is uint8 (i8 in its MLIR type).
+  bool isUnsigned(const std::string &name) const;
   std::optional<std::vector<std::int64_t>>
   shapeDataOf(const std::string &name) const;
   /// A value computed at run time of which some elements are known (the
@@ -95,6 +97,11 @@ private:
   /// last: an input comes so, and its other inputs are scalars.
   bool runsChannelsLast(const onnx::NodeProto &node,
                         const OpConverter &converter);
+  /// The first uint8 input or output of `node`, or null.
+  const std::string *unsignedValueOf(const onnx::NodeProto &node) const;
+  /// An error where graph `what` (input or output) `v` is uint8.
+  mlir::LogicalResult checkSigned(const onnx::ValueInfoProto &v,
+                                  llvm::StringRef what, mlir::Location loc);
   mlir::RankedTensorType tensorType(const onnx::TypeProto &type,
                                     llvm::StringRef what, mlir::Location loc);
 

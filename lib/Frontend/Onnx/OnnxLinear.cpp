@@ -8,6 +8,7 @@
 // transposed gets the constant transposed once, here.
 //
 //===----------------------------------------------------------------------===//
+#include "Frontend/Onnx/OnnxLinear.h"
 #include "Frontend/Onnx/OnnxElementwise.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -171,15 +172,18 @@ mlir::Value contraction(NodeContext &ctx, mlir::Value a, mlir::Value b,
              ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{a, b},
              mlir::ValueRange{init}, maps, iterators,
              [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+               // Operands narrower than the result are extended to it, as
+               // linalg.matmul does.
+               mlir::Type acc = v[2].getType();
+               mlir::Value x = convertScalar(b, loc, v[0], acc);
+               mlir::Value y = convertScalar(b, loc, v[1], acc);
                mlir::Value r;
-               if (isFloatType(v[0].getType()))
+               if (isFloatType(acc))
                  r = mlir::arith::AddFOp::create(
-                     b, loc, v[2],
-                     mlir::arith::MulFOp::create(b, loc, v[0], v[1]));
+                     b, loc, v[2], mlir::arith::MulFOp::create(b, loc, x, y));
                else
                  r = mlir::arith::AddIOp::create(
-                     b, loc, v[2],
-                     mlir::arith::MulIOp::create(b, loc, v[0], v[1]));
+                     b, loc, v[2], mlir::arith::MulIOp::create(b, loc, x, y));
                mlir::linalg::YieldOp::create(b, loc, r);
              })
       .getResult(0);
@@ -201,15 +205,14 @@ mlir::Value withUnitDim(NodeContext &ctx, mlir::Value v, int64_t at) {
   return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, v, groups);
 }
 
-mlir::LogicalResult matMul(NodeContext &ctx) {
-  mlir::Value a = ctx.input(0), b = ctx.input(1);
-  mlir::RankedTensorType out = ctx.outputType(0);
-  if (!a || !b || !out)
-    return mlir::failure();
+} // namespace
+
+mlir::Value matMulOf(NodeContext &ctx, mlir::Value a, mlir::Value b,
+                     mlir::RankedTensorType out) {
   auto aType = llvm::cast<mlir::RankedTensorType>(a.getType());
   auto bType = llvm::cast<mlir::RankedTensorType>(b.getType());
   if (aType.getRank() == 0 || bType.getRank() == 0)
-    return ctx.fail("takes no scalars");
+    return (void)ctx.fail("takes no scalars"), nullptr;
   // 1-D operands as numpy treats them: a row, a column, removed after.
   bool rowVector = aType.getRank() == 1, columnVector = bType.getRank() == 1;
   if (rowVector)
@@ -254,7 +257,17 @@ mlir::LogicalResult matMul(NodeContext &ctx) {
     }
     r = mlir::tensor::CollapseShapeOp::create(ctx.b, ctx.loc, out, r, groups);
   }
-  ctx.setOutput(0, r);
+  return r;
+}
+
+namespace {
+
+mlir::LogicalResult matMul(NodeContext &ctx) {
+  mlir::Value a = ctx.input(0), b = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!a || !b || !out)
+    return mlir::failure();
+  ctx.setOutput(0, matMulOf(ctx, a, b, out));
   return mlir::success();
 }
 

@@ -40,6 +40,14 @@ mlir::RankedTensorType NodeContext::inputType(int i) {
   return type;
 }
 
+bool NodeContext::isUnsigned(int i) const {
+  return hasInput(i) && graph_.isUnsigned(node_.input(i));
+}
+
+bool NodeContext::outputIsUnsigned(int i) const {
+  return i < numOutputs() && graph_.isUnsigned(node_.output(i));
+}
+
 mlir::Value NodeContext::channelsLastInput(int i) {
   return hasInput(i) ? graph_.channelsLastOf(node_.input(i)) : nullptr;
 }
@@ -292,9 +300,15 @@ const OpConverter *findConverter(llvm::StringRef opType) {
          {elementwiseConverters, linearConverters, recurrentConverters,
           convolutionConverters, shapeConverters, normalizationConverters,
           indexingConverters, scatterConverters, selectionConverters,
-          resizeConverters})
+          resizeConverters, quantizationConverters})
       for (OpConverter &c : part())
         t.try_emplace(c.opType, c);
+    // Ops that move elements without reading them take uint8 as it is.
+    for (llvm::StringRef op :
+         {"Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose",
+          "Concat", "Split", "Slice", "Gather", "Expand", "Tile", "Shape"})
+      if (auto it = t.find(op); it != t.end())
+        it->second.readsUnsigned = true;
     return t;
   }();
   auto it = table.find(opType);

@@ -45,6 +45,11 @@ public:
   mlir::Value input(int i);
   /// The type of input `i`.
   mlir::RankedTensorType inputType(int i);
+  /// Whether input `i` is uint8 (whose type here is i8: the converters
+  /// that read it as a number ask).
+  bool isUnsigned(int i) const;
+  /// Whether output `i` is uint8.
+  bool outputIsUnsigned(int i) const;
   /// Input `i` as integers, when it is a constant (an initializer, a
   /// Constant node, or a shape that shape inference computed).
   std::optional<std::vector<std::int64_t>> constantInts(int i);
@@ -130,6 +135,10 @@ struct OpConverter {
   /// come channels last from a convolution (and the others are scalars).
   /// Chains of convolutions and activations then need no transposes.
   bool anyLayout = false;
+  /// The converter reads uint8 inputs and makes uint8 outputs as what they
+  /// are: it moves elements without reading them, or asks isUnsigned.
+  /// Other converters refuse uint8 rather than read it as int8.
+  bool readsUnsigned = false;
 };
 
 /// Whether `t` is a floating-point type.
@@ -170,5 +179,6 @@ std::vector<OpConverter> indexingConverters();
 std::vector<OpConverter> scatterConverters();
 std::vector<OpConverter> selectionConverters();
 std::vector<OpConverter> resizeConverters();
+std::vector<OpConverter> quantizationConverters();
 
 } // namespace aot::onnx_import

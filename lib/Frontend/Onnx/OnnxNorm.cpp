@@ -13,11 +13,6 @@ namespace aot::onnx_import {
 
 namespace {
 
-mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
-                       double v) {
-  return mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
-}
-
 /// The kinds of reduction, and the value each starts from.
 enum class Reduction { Sum, Mean, Max, Min, Prod, SumSquare, L2 };
 

@@ -1,0 +1,41 @@
+//===- OnnxConv.h - what other converters take from Conv ------------------===//
+//
+// The window attributes and the NCHW convolution, for the integer
+// convolutions (ConvInteger, QLinearConv), which convolve their inputs
+// after taking the zero points off.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Frontend/Onnx/OnnxNode.h"
+
+#include "mlir/Support/LogicalResult.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace aot::onnx_import {
+
+/// The spatial attributes of a 2-D convolution or pooling node.
+struct Window {
+  std::vector<std::int64_t> kernel, strides, dilations;
+  /// Padding before and after each spatial dim.
+  std::vector<std::int64_t> low, high;
+};
+
+/// Reads the window attributes of a node over `input` (N, C, H, W) with
+/// the kernel `kernel`; the output's spatial size decides SAME padding.
+mlir::FailureOr<Window> readWindow(NodeContext &ctx,
+                                   mlir::RankedTensorType input,
+                                   std::vector<std::int64_t> kernel,
+                                   mlir::RankedTensorType output);
+
+/// `x` (N x C x H x W, not padded: padded here with zeros) convolved with
+/// `weights` (F x C/group x kh x kw) over `window` in `group` groups,
+/// accumulated onto `bias` ([F]) or onto zeros where it is null; the
+/// result N x F x H' x W' of type `out`. Null after an error at the node.
+mlir::Value convNchw(NodeContext &ctx, mlir::Value x, mlir::Value weights,
+                     mlir::Value bias, const Window &window, int64_t group,
+                     mlir::RankedTensorType out);
+
+} // namespace aot::onnx_import
