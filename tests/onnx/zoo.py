@@ -148,6 +148,24 @@ class Recurrent(torch.nn.Module):
         return self.fc(y[:, -1])
 
 
+class RnnStack(torch.nn.Module):
+    """Plain RNNs: a bidirectional tanh layer, then a relu one, the last
+    step to a linear head."""
+
+    def __init__(self):
+        super().__init__()
+        self.first = torch.nn.RNN(16, 32, batch_first=True,
+                                  bidirectional=True)
+        self.second = torch.nn.RNN(64, 32, nonlinearity="relu",
+                                   batch_first=True)
+        self.fc = torch.nn.Linear(32, 4)
+
+    def forward(self, x):
+        y, _ = self.first(x)
+        y, _ = self.second(y)
+        return self.fc(y[:, -1])
+
+
 class Decoder(torch.nn.Module):
     """torch.nn.TransformerDecoderLayer: self-attention, cross-attention on
     a memory, feed-forward."""
@@ -285,6 +303,7 @@ def models():
                       lambda b: [torch.randn(b, 10, 16)], batch=2),
         "gru": Model(lambda: Recurrent(torch.nn.GRU, bidirectional=True),
                      lambda b: [torch.randn(b, 10, 16)], batch=2),
+        "rnn": Model(RnnStack, lambda b: [torch.randn(b, 10, 16)], batch=2),
     }
 
 

@@ -14,7 +14,7 @@ namespace aot::onnx_import {
 namespace {
 
 /// The kinds of reduction, and the value each starts from.
-enum class Reduction { Sum, Mean, Max, Min, Prod, SumSquare, L2 };
+enum class Reduction { Sum, Mean, Max, Min, Prod, SumSquare, L2, L1, LogSum };
 
 mlir::Value initialValue(NodeContext &ctx, Reduction kind, mlir::Type t) {
   double inf = std::numeric_limits<double>::infinity();
@@ -86,6 +86,11 @@ mlir::Value reduce(NodeContext &ctx, mlir::Value x,
               in = f ? mlir::Value(mlir::arith::MulFOp::create(b, loc, in, in))
                      : mlir::Value(mlir::arith::MulIOp::create(b, loc, in, in));
               [[fallthrough]];
+            case Reduction::L1:
+              if (kind == Reduction::L1)
+                in = f ? mlir::Value(mlir::math::AbsFOp::create(b, loc, in))
+                       : mlir::Value(mlir::math::AbsIOp::create(b, loc, in));
+              [[fallthrough]];
             default:
               r = f ? mlir::Value(mlir::arith::AddFOp::create(b, loc, in, acc))
                     : mlir::Value(mlir::arith::AddIOp::create(b, loc, in, acc));
@@ -93,17 +98,42 @@ mlir::Value reduce(NodeContext &ctx, mlir::Value x,
             mlir::linalg::YieldOp::create(b, loc, r);
           })
           .getResult(0);
+  if (kind == Reduction::LogSum)
+    r = elementwise(ctx, {r}, reducedType,
+                    [](mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                      return mlir::math::LogOp::create(b, loc, v[0]);
+                    });
   if (kind == Reduction::Mean || kind == Reduction::L2) {
+    // The count of a mean: the static sizes multiplied here, the dynamic
+    // ones at run time.
     double count = 1;
-    for (int64_t d : axes)
-      count *= double(t.getDimSize(d));
+    mlir::Value dynamicCount;
+    for (int64_t d : axes) {
+      if (!t.isDynamicDim(d)) {
+        count *= double(t.getDimSize(d));
+        continue;
+      }
+      mlir::Value n = ctx.dim(x, d);
+      dynamicCount = dynamicCount ? mlir::arith::MulIOp::create(ctx.b, ctx.loc,
+                                                                dynamicCount, n)
+                                  : n;
+    }
+    if (kind == Reduction::Mean && dynamicCount)
+      dynamicCount = mlir::arith::UIToFPOp::create(
+          ctx.b, ctx.loc, element,
+          mlir::arith::IndexCastUIOp::create(ctx.b, ctx.loc, ctx.b.getI64Type(),
+                                             dynamicCount));
     r = elementwise(ctx, {r}, reducedType,
                     [=](mlir::OpBuilder &b, mlir::Location loc,
                         mlir::ValueRange v, mlir::Type et) -> mlir::Value {
                       if (kind == Reduction::L2)
                         return mlir::math::SqrtOp::create(b, loc, v[0]);
-                      return mlir::arith::DivFOp::create(
-                          b, loc, v[0], floatConst(b, loc, et, count));
+                      mlir::Value divisor = floatConst(b, loc, et, count);
+                      if (dynamicCount)
+                        divisor = mlir::arith::MulFOp::create(
+                            b, loc, dynamicCount, divisor);
+                      return mlir::arith::DivFOp::create(b, loc, v[0], divisor);
                     });
   }
   if (!keep)
@@ -135,11 +165,52 @@ mlir::Value reduce(NodeContext &ctx, mlir::Value x,
                                              sizes);
 }
 
-template <Reduction kind> mlir::LogicalResult reduceOp(NodeContext &ctx) {
+/// `x` with its dims in `axes` set to 1 (the type of a kept reduction).
+mlir::RankedTensorType keptType(mlir::RankedTensorType x,
+                                const std::set<int64_t> &axes) {
+  llvm::SmallVector<int64_t> kept(x.getShape());
+  for (int64_t d : axes)
+    kept[d] = 1;
+  return mlir::RankedTensorType::get(kept, x.getElementType());
+}
+
+/// ReduceLogSumExp as max + log(sum(exp(x - max))): no exp overflows.
+mlir::Value logSumExp(NodeContext &ctx, mlir::Value x,
+                      const std::set<int64_t> &axes, bool keep,
+                      mlir::RankedTensorType out) {
+  auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
+  mlir::Value max =
+      reduce(ctx, x, axes, true, Reduction::Max, keptType(t, axes));
+  mlir::Value e = elementwise(
+      ctx, {x, max}, t,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+         mlir::Type) -> mlir::Value {
+        return mlir::math::ExpOp::create(
+            b, loc, mlir::arith::SubFOp::create(b, loc, v[0], v[1]));
+      });
+  mlir::Value sum = reduce(ctx, e, axes, keep, Reduction::Sum, out);
+  if (!keep)
+    max = reduce(ctx, x, axes, false, Reduction::Max, out);
+  return elementwise(ctx, {sum, max}, out,
+                     [](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                       return mlir::arith::AddFOp::create(
+                           b, loc, mlir::math::LogOp::create(b, loc, v[0]),
+                           v[1]);
+                     });
+}
+
+/// The reductions; `logSumExp` for ReduceLogSumExp (`kind` unused).
+template <Reduction kind, bool logSumExpOp = false>
+mlir::LogicalResult reduceOp(NodeContext &ctx) {
   mlir::Value x = ctx.input(0);
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!x || !out)
     return mlir::failure();
+  bool floatsOnly = logSumExpOp || kind == Reduction::Mean ||
+                    kind == Reduction::L2 || kind == Reduction::LogSum;
+  if (floatsOnly && !isFloatType(out.getElementType()))
+    return ctx.fail("takes floats here");
   int64_t rank = llvm::cast<mlir::RankedTensorType>(x.getType()).getRank();
   std::vector<std::int64_t> axes = ctx.intsAttr("axes");
   if (ctx.hasInput(1)) {
@@ -158,8 +229,9 @@ template <Reduction kind> mlir::LogicalResult reduceOp(NodeContext &ctx) {
     ctx.setOutput(0, x);
     return mlir::success();
   }
-  ctx.setOutput(0, reduce(ctx, x, normalized, ctx.intAttr("keepdims", 1) != 0,
-                          kind, out));
+  bool keep = ctx.intAttr("keepdims", 1) != 0;
+  ctx.setOutput(0, logSumExpOp ? logSumExp(ctx, x, normalized, keep, out)
+                               : reduce(ctx, x, normalized, keep, kind, out));
   return mlir::success();
 }
 
@@ -259,10 +331,7 @@ mlir::Value normalized(NodeContext &ctx, mlir::Value x,
     }
     count *= double(out.getDimSize(d));
   }
-  llvm::SmallVector<int64_t> kept(out.getShape());
-  for (int64_t d : axes)
-    kept[d] = 1;
-  auto statType = mlir::RankedTensorType::get(kept, out.getElementType());
+  mlir::RankedTensorType statType = keptType(out, axes);
   mlir::Value mean = reduce(ctx, x, axes, true, Reduction::Mean, statType);
   mlir::Value centered =
       elementwise(ctx, {x, mean}, out,
@@ -293,6 +362,163 @@ mlir::Value normalized(NodeContext &ctx, mlir::Value x,
                          y = mlir::arith::AddFOp::create(b, loc, y, v[3]);
                        return y;
                      });
+}
+
+/// LpNormalization: x divided by its L1 or L2 norm along `axis`.
+mlir::LogicalResult lpNormalization(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  if (!isFloatType(out.getElementType()))
+    return ctx.fail("takes floats here");
+  int64_t p = ctx.intAttr("p", 2), axis = ctx.intAttr("axis", -1);
+  if (p != 1 && p != 2)
+    return ctx.fail("p must be 1 or 2, not " + llvm::Twine(p));
+  if (axis < 0)
+    axis += out.getRank();
+  if (axis < 0 || axis >= out.getRank())
+    return ctx.fail("axis " + llvm::Twine(ctx.intAttr("axis", -1)) +
+                    " is out of range");
+  std::set<int64_t> axes = {axis};
+  mlir::Value norm =
+      reduce(ctx, x, axes, true, p == 1 ? Reduction::L1 : Reduction::L2,
+             keptType(out, axes));
+  ctx.setOutput(
+      0, elementwise(ctx, {x, norm}, out,
+                     [](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                       return mlir::arith::DivFOp::create(b, loc, v[0], v[1]);
+                     }));
+  return mlir::success();
+}
+
+/// MeanVarianceNormalization as ONNX defines it: (x - E[x]) /
+/// (sqrt(E[x^2] - E[x]^2) + 1e-9) over `axes` (default 0, 2, 3).
+mlir::LogicalResult meanVarianceNormalization(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  if (!isFloatType(out.getElementType()))
+    return ctx.fail("takes floats here");
+  std::set<int64_t> axes;
+  for (int64_t a : ctx.intsAttr("axes", {0, 2, 3})) {
+    int64_t d = a < 0 ? a + out.getRank() : a;
+    if (d < 0 || d >= out.getRank())
+      return ctx.fail("axis " + llvm::Twine(a) + " is out of range");
+    axes.insert(d);
+  }
+  mlir::RankedTensorType statType = keptType(out, axes);
+  mlir::Value mean = reduce(ctx, x, axes, true, Reduction::Mean, statType);
+  mlir::Value squared =
+      elementwise(ctx, {x}, out,
+                  [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+                     mlir::Type) -> mlir::Value {
+                    return mlir::arith::MulFOp::create(b, loc, v[0], v[0]);
+                  });
+  mlir::Value meanSquare =
+      reduce(ctx, squared, axes, true, Reduction::Mean, statType);
+  ctx.setOutput(
+      0, elementwise(ctx, {x, mean, meanSquare}, out,
+                     [](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type t) -> mlir::Value {
+                       mlir::Value variance = mlir::arith::SubFOp::create(
+                           b, loc, v[2],
+                           mlir::arith::MulFOp::create(b, loc, v[1], v[1]));
+                       mlir::Value deviation = mlir::arith::AddFOp::create(
+                           b, loc, mlir::math::SqrtOp::create(b, loc, variance),
+                           floatConst(b, loc, t, 1e-9));
+                       return mlir::arith::DivFOp::create(
+                           b, loc,
+                           mlir::arith::SubFOp::create(b, loc, v[0], v[1]),
+                           deviation);
+                     }));
+  return mlir::success();
+}
+
+/// LRN: x / (bias + alpha / size * (sum of x^2 over `size` neighbouring
+/// channels))^beta, the window from c - (size - 1) / 2 to c + size / 2.
+mlir::LogicalResult lrn(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  if (!isFloatType(out.getElementType()) || out.getRank() < 3)
+    return ctx.fail("takes floats, N x C x ...");
+  int64_t size = ctx.intAttr("size", 0);
+  if (size < 1)
+    return ctx.fail("size must be at least 1");
+  double alpha = ctx.floatAttr("alpha", 1e-4f),
+         beta = ctx.floatAttr("beta", 0.75f);
+  double bias = ctx.floatAttr("bias", 1.0f);
+  int64_t rank = out.getRank();
+  mlir::Type element = out.getElementType();
+  // The squares, padded with zeros along the channels.
+  mlir::Value squared =
+      elementwise(ctx, {x}, out,
+                  [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+                     mlir::Type) -> mlir::Value {
+                    return mlir::arith::MulFOp::create(b, loc, v[0], v[0]);
+                  });
+  llvm::SmallVector<mlir::OpFoldResult> low(rank, ctx.b.getIndexAttr(0)),
+      high(rank, ctx.b.getIndexAttr(0));
+  low[1] = ctx.b.getIndexAttr((size - 1) / 2);
+  high[1] = ctx.b.getIndexAttr(size / 2);
+  llvm::SmallVector<int64_t> paddedShape(out.getShape());
+  if (!out.isDynamicDim(1))
+    paddedShape[1] += size - 1;
+  mlir::Value padded = mlir::tensor::PadOp::create(
+      ctx.b, ctx.loc, mlir::RankedTensorType::get(paddedShape, element),
+      squared, low, high, ctx.scalar(element, 0));
+  // Summed over the window: a reduction loop of `size` steps, its extent
+  // given by an (unread) tensor of that size.
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  llvm::SmallVector<mlir::AffineExpr> in, id;
+  for (int64_t d = 0; d < rank; ++d) {
+    id.push_back(mlir::getAffineDimExpr(d, mctx));
+    in.push_back(d == 1 ? mlir::getAffineDimExpr(1, mctx) +
+                              mlir::getAffineDimExpr(rank, mctx)
+                        : mlir::getAffineDimExpr(d, mctx));
+  }
+  llvm::SmallVector<mlir::AffineMap> maps = {
+      mlir::AffineMap::get(rank + 1, 0, in, mctx),
+      mlir::AffineMap::get(rank + 1, 0, {mlir::getAffineDimExpr(rank, mctx)},
+                           mctx),
+      mlir::AffineMap::get(rank + 1, 0, id, mctx)};
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(
+      rank, mlir::utils::IteratorType::parallel);
+  iterators.push_back(mlir::utils::IteratorType::reduction);
+  llvm::SmallVector<mlir::Value> dims;
+  for (int64_t d = 0; d < rank; ++d)
+    dims.push_back(out.isDynamicDim(d) ? ctx.dim(x, d) : mlir::Value());
+  mlir::Value window = ctx.empty(mlir::RankedTensorType::get({size}, element));
+  mlir::Value sums =
+      mlir::linalg::GenericOp::create(
+          ctx.b, ctx.loc, mlir::TypeRange{out},
+          mlir::ValueRange{padded, window},
+          mlir::ValueRange{ctx.filled(out, ctx.scalar(element, 0), dims)}, maps,
+          iterators,
+          [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+            mlir::Value sum = mlir::arith::AddFOp::create(b, loc, v[0], v[2]);
+            mlir::linalg::YieldOp::create(b, loc, sum);
+          })
+          .getResult(0);
+  ctx.setOutput(
+      0,
+      elementwise(ctx, {x, sums}, out,
+                  [=](mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::ValueRange v, mlir::Type t) -> mlir::Value {
+                    mlir::Value base = mlir::arith::AddFOp::create(
+                        b, loc, floatConst(b, loc, t, bias),
+                        mlir::arith::MulFOp::create(
+                            b, loc, floatConst(b, loc, t, alpha / size), v[1]));
+                    return mlir::arith::DivFOp::create(
+                        b, loc, v[0],
+                        mlir::math::PowFOp::create(
+                            b, loc, base, floatConst(b, loc, t, beta)));
+                  }));
+  return mlir::success();
 }
 
 /// LayerNormalization over the dims from `axis` on.
@@ -360,6 +586,12 @@ std::vector<OpConverter> normalizationConverters() {
       {"ReduceProd", reduceOp<Reduction::Prod>, {1}},
       {"ReduceSumSquare", reduceOp<Reduction::SumSquare>, {1}},
       {"ReduceL2", reduceOp<Reduction::L2>, {1}},
+      {"ReduceL1", reduceOp<Reduction::L1>, {1}},
+      {"LpNormalization", lpNormalization},
+      {"MeanVarianceNormalization", meanVarianceNormalization},
+      {"LRN", lrn},
+      {"ReduceLogSum", reduceOp<Reduction::LogSum>, {1}},
+      {"ReduceLogSumExp", reduceOp<Reduction::Sum, true>, {1}},
   };
 }
 

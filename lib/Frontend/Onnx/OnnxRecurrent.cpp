@@ -22,13 +22,14 @@
 
 #include <cstring>
 #include <functional>
+#include <optional>
 
 namespace aot::onnx_import {
 
 namespace {
 
 /// The recurrent kinds: gate count and names for messages.
-enum class Cell { Lstm, Gru };
+enum class Cell { Lstm, Gru, Rnn };
 
 /// The weights of one direction, ready for the loop.
 struct DirectionWeights {
@@ -126,8 +127,34 @@ std::string directionTransposed(const std::string &bytes, int64_t d,
                          cols, size);
 }
 
+/// The activation of a plain RNN: its `activations` attribute, one name
+/// per direction, all the same (torch.onnx.export writes them in lower
+/// case); nullopt after an error.
+std::optional<bool> rnnUsesRelu(NodeContext &ctx) {
+  const onnx::AttributeProto *a = ctx.attr("activations");
+  if (!a)
+    return false;
+  std::optional<bool> relu;
+  for (const std::string &name : a->strings()) {
+    std::string lower = llvm::StringRef(name).lower();
+    if (lower != "tanh" && lower != "relu")
+      return (void)ctx.fail("activation '" + name +
+                            "' is not supported (Tanh and Relu are)"),
+             std::nullopt;
+    if (relu && *relu != (lower == "relu"))
+      return (void)ctx.fail("directions of different activations are not "
+                            "supported"),
+             std::nullopt;
+    relu = lower == "relu";
+  }
+  return relu.value_or(false);
+}
+
 mlir::LogicalResult recurrent(NodeContext &ctx, Cell cell) {
-  const int64_t gateCount = cell == Cell::Lstm ? 4 : 3;
+  const int64_t gateCount = cell == Cell::Lstm ? 4 : cell == Cell::Gru ? 3 : 1;
+  std::optional<bool> relu = false;
+  if (cell == Cell::Rnn && !(relu = rnnUsesRelu(ctx)))
+    return mlir::failure();
   if (ctx.hasInput(4))
     return ctx.fail("sequence_lens is not supported (every sequence of "
                     "the batch must have the whole length)");
@@ -135,7 +162,7 @@ mlir::LogicalResult recurrent(NodeContext &ctx, Cell cell) {
     return ctx.fail("peephole weights (input P) are not supported");
   if (ctx.hasAttr("clip"))
     return ctx.fail("attribute 'clip' is not supported");
-  if (ctx.hasAttr("activations"))
+  if (cell != Cell::Rnn && ctx.hasAttr("activations"))
     return ctx.fail("attribute 'activations' is not supported (only the "
                     "default activations are)");
   if (ctx.intAttr("layout", 0) != 0)
@@ -200,7 +227,7 @@ mlir::LogicalResult recurrent(NodeContext &ctx, Cell cell) {
       wb = bBytes->substr(std::size_t(d * 2 * gh) * size, wb.size());
       rb = bBytes->substr(std::size_t((d * 2 + 1) * gh) * size, rb.size());
     }
-    if (cell == Cell::Lstm) {
+    if (cell != Cell::Gru) {
       // Both biases are added to the gates: fold them into one.
       for (std::size_t i = 0; i < std::size_t(gh); ++i) {
         if (size == 4) {
@@ -363,6 +390,22 @@ mlir::LogicalResult recurrent(NodeContext &ctx, Cell cell) {
             });
         newH = r[0];
         newC = r[1];
+      } else if (cell == Cell::Rnn) {
+        bool useRelu = *relu;
+        auto r = gates(
+            ctx, {xw, hr}, 1,
+            [useRelu](mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::ValueRange v) {
+              mlir::Value sum = mlir::arith::AddFOp::create(b, loc, v[0], v[1]);
+              mlir::Value hNew =
+                  useRelu ? mlir::Value(mlir::arith::MaximumFOp::create(
+                                b, loc, sum,
+                                mlir::arith::ConstantOp::create(
+                                    b, loc, b.getFloatAttr(sum.getType(), 0))))
+                          : tanhOf(b, loc, sum);
+              return llvm::SmallVector<mlir::Value>{hNew};
+            });
+        newH = r[0];
       } else {
         // Update, reset, candidate; the candidate's recurrent part (bias
         // included) is scaled by the reset gate.
@@ -434,6 +477,7 @@ std::vector<OpConverter> recurrentConverters() {
   return {
       {"LSTM", [](NodeContext &ctx) { return recurrent(ctx, Cell::Lstm); }},
       {"GRU", [](NodeContext &ctx) { return recurrent(ctx, Cell::Gru); }},
+      {"RNN", [](NodeContext &ctx) { return recurrent(ctx, Cell::Rnn); }},
   };
 }
 

@@ -240,6 +240,78 @@ mlir::LogicalResult shape(NodeContext &ctx) {
   return mlir::success();
 }
 
+/// Size: the element count, an int64 scalar.
+mlir::LogicalResult size(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
+  mlir::Value n = mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, 1);
+  for (int64_t d = 0; d < t.getRank(); ++d)
+    n = mlir::arith::MulIOp::create(ctx.b, ctx.loc, n, ctx.dim(x, d));
+  n = mlir::arith::IndexCastOp::create(ctx.b, ctx.loc, ctx.b.getI64Type(), n);
+  ctx.setOutput(0, mlir::tensor::FromElementsOp::create(
+                       ctx.b, ctx.loc, out.clone(llvm::ArrayRef<int64_t>{}),
+                       mlir::ValueRange{n}));
+  return mlir::success();
+}
+
+/// DepthToSpace and SpaceToDepth (N x C x H x W, C, H and W static): a
+/// split of dims into six, a transpose, a join into four.
+template <bool toSpace> mlir::LogicalResult blocksMoved(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
+  int64_t bs = ctx.intAttr("blocksize", 0);
+  if (t.getRank() != 4 || bs < 1)
+    return ctx.fail("takes a 4-D input and a blocksize of at least 1");
+  for (int64_t d = 1; d < 4; ++d)
+    if (t.isDynamicDim(d))
+      return ctx.fail("takes static channels, height and width");
+  int64_t c = t.getDimSize(1), h = t.getDimSize(2), w = t.getDimSize(3);
+  std::string mode = ctx.stringAttr("mode", "DCR");
+  if (toSpace && mode != "DCR" && mode != "CRD")
+    return ctx.fail("unknown mode '" + mode + "'");
+  if (toSpace ? c % (bs * bs) : h % bs || w % bs)
+    return ctx.fail("blocksize " + llvm::Twine(bs) + " does not divide the " +
+                    (toSpace ? "channels" : "height and width"));
+  mlir::OpFoldResult n = t.isDynamicDim(0)
+                             ? mlir::OpFoldResult(ctx.dim(x, 0))
+                             : ctx.b.getIndexAttr(t.getDimSize(0));
+  llvm::SmallVector<int64_t> split;
+  llvm::SmallVector<mlir::ReassociationIndices> byChannels = {
+      {0}, {1, 2, 3}, {4}, {5}};
+  llvm::SmallVector<mlir::ReassociationIndices> bySpace = {
+      {0}, {1}, {2, 3}, {4, 5}};
+  std::vector<int64_t> perm;
+  if (!toSpace) { // SpaceToDepth
+    split = {c, h / bs, bs, w / bs, bs};
+    perm = {0, 3, 5, 1, 2, 4};
+  } else if (mode == "DCR") {
+    split = {bs, bs, c / (bs * bs), h, w};
+    perm = {0, 3, 4, 1, 5, 2};
+  } else {
+    split = {c / (bs * bs), bs, bs, h, w};
+    perm = {0, 1, 4, 2, 5, 3};
+  }
+  llvm::SmallVector<int64_t> shape = {t.getDimSize(0)};
+  shape.append(split);
+  llvm::SmallVector<mlir::OpFoldResult> sizes = {n};
+  for (int64_t v : split)
+    sizes.push_back(ctx.b.getIndexAttr(v));
+  mlir::Value six = mlir::tensor::ExpandShapeOp::create(
+      ctx.b, ctx.loc, mlir::RankedTensorType::get(shape, t.getElementType()), x,
+      toSpace ? byChannels : bySpace, sizes);
+  mlir::Value moved = transposed(ctx.b, ctx.loc, six, perm);
+  ctx.setOutput(
+      0, mlir::tensor::CollapseShapeOp::create(ctx.b, ctx.loc, out, moved,
+                                               toSpace ? bySpace : byChannels));
+  return mlir::success();
+}
+
 /// Slice with constant starts, ends, axes and steps. A negative step
 /// (along a static dim) takes the elements it walks over with the positive
 /// step, then reverses them.
@@ -650,6 +722,9 @@ std::vector<OpConverter> shapeConverters() {
       {"Transpose", transpose},
       {"Concat", concat},
       {"Shape", shape},
+      {"Size", size},
+      {"DepthToSpace", blocksMoved<true>},
+      {"SpaceToDepth", blocksMoved<false>},
       {"Slice", slice, {1, 2, 3, 4}},
       {"Split", split, {1}},
       {"Gather", gather},
