@@ -166,6 +166,28 @@ class RnnStack(torch.nn.Module):
         return self.fc(y[:, -1])
 
 
+class ControlFlow(torch.nn.Module):
+    """TorchScript control flow: an `if` on the batch size (an ONNX If
+    whose condition is computed at run time), each branch its own ops, then
+    a `for` loop of as many residual steps as the batch has rows (an ONNX
+    Loop of a count known at run time)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(8, 8)
+        self.step = torch.nn.Linear(8, 8)
+
+    def forward(self, x):
+        y = self.fc(x)
+        if x.shape[0] > 2:
+            y = torch.relu(y) * 2.0
+        else:
+            y = torch.sigmoid(y) - 1.0
+        for _ in range(x.shape[0]):
+            y = torch.tanh(self.step(y)) + y
+        return y
+
+
 class Decoder(torch.nn.Module):
     """torch.nn.TransformerDecoderLayer: self-attention, cross-attention on
     a memory, feed-forward."""
@@ -304,6 +326,10 @@ def models():
         "gru": Model(lambda: Recurrent(torch.nn.GRU, bidirectional=True),
                      lambda b: [torch.randn(b, 10, 16)], batch=2),
         "rnn": Model(RnnStack, lambda b: [torch.randn(b, 10, 16)], batch=2),
+        # Batch 2 takes the else branch, the other size checked (4) the
+        # then branch.
+        "control_flow": Model(lambda: torch.jit.script(reinit(ControlFlow())),
+                              lambda b: [torch.randn(b, 8)], batch=2),
     }
 
 

@@ -15,8 +15,8 @@ import zoo
 # torchvision classifiers whose weights the bundle can carry (it must stay
 # under what the GPU machine takes, 64 MiB compressed; ResNet-50's weights
 # alone are 100 MB).
-GPU_MODELS = ["small_cnn", "mlp", "lstm", "gru", "rnn", "gpt", "vit",
-              "transformer_encoder", "transformer_decoder", "upsample",
+GPU_MODELS = ["small_cnn", "mlp", "lstm", "gru", "rnn", "control_flow", "gpt",
+              "vit", "transformer_encoder", "transformer_decoder", "upsample",
               "indexing", "squeezenet1_0", "shufflenet_v2_x0_5",
               "mobilenet_v3_small"]
 

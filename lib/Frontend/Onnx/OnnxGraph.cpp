@@ -45,6 +45,25 @@ std::size_t elementBytes(int dataType) {
   }
 }
 
+/// Adds to `names` every name the subgraphs of `node` (and theirs) read:
+/// those they do not define come from the graphs around them.
+void subgraphReads(const onnx::NodeProto &node, std::set<std::string> &names) {
+  auto add = [&](const onnx::GraphProto &graph) {
+    for (const onnx::NodeProto &inner : graph.node()) {
+      for (const std::string &in : inner.input())
+        if (!in.empty())
+          names.insert(in);
+      subgraphReads(inner, names);
+    }
+  };
+  for (const onnx::AttributeProto &a : node.attribute()) {
+    if (a.has_g())
+      add(a.g());
+    for (const onnx::GraphProto &g : a.graphs())
+      add(g);
+  }
+}
+
 /// A function name made of the graph's: letters, digits and '_', not
 /// starting with a digit or with the compiler's own '__'.
 std::string functionName(const std::string &graphName) {
@@ -73,6 +92,19 @@ GraphImporter::GraphImporter(LoadedModel &model, mlir::ModuleOp module,
         t.raw_data().size() >= kBlobBytes)
       taken_[&t] =
           std::make_shared<const std::string>(std::move(*t.mutable_raw_data()));
+  index();
+}
+
+GraphImporter::GraphImporter(GraphImporter &parent,
+                             const onnx::GraphProto &graph)
+    : model_(parent.model_), graph_(graph), parent_(&parent),
+      module_(parent.module_), fileName_(parent.fileName_),
+      modelDir_(parent.modelDir_), builder_(parent.context()),
+      blobCounter_(parent.blobCounter_) {
+  index();
+}
+
+void GraphImporter::index() {
   for (const onnx::ValueInfoProto &v : graph_.input())
     types_[v.name()] = &v.type();
   for (const onnx::ValueInfoProto &v : graph_.value_info())
@@ -205,6 +237,8 @@ mlir::RankedTensorType GraphImporter::typeOf(const std::string &name,
                                              mlir::Location loc) {
   if (auto it = types_.find(name); it != types_.end())
     return tensorType(*it->second, name, loc);
+  if (parent_ && !constants_.count(name))
+    return parent_->typeOf(name, loc);
   if (const onnx::TensorProto *t = constantOf(name)) {
     mlir::Type element = elementType(t->data_type(), loc, name);
     if (!element)
@@ -222,15 +256,21 @@ mlir::RankedTensorType GraphImporter::typeOf(const std::string &name,
 const onnx::TensorProto *
 GraphImporter::constantOf(const std::string &name) const {
   auto it = constants_.find(name);
-  return it == constants_.end() ? nullptr : it->second;
+  if (it != constants_.end())
+    return it->second;
+  // An outer constant, where no value of this graph shadows it.
+  return parent_ && !types_.count(name) && !producers_.count(name)
+             ? parent_->constantOf(name)
+             : nullptr;
 }
 
 bool GraphImporter::isUnsigned(const std::string &name) const {
   if (auto it = types_.find(name); it != types_.end())
     return it->second->has_tensor_type() &&
            it->second->tensor_type().elem_type() == onnx::TensorProto::UINT8;
-  const onnx::TensorProto *t = constantOf(name);
-  return t && t->data_type() == onnx::TensorProto::UINT8;
+  if (const onnx::TensorProto *t = constantOf(name))
+    return t->data_type() == onnx::TensorProto::UINT8;
+  return parent_ && parent_->isUnsigned(name);
 }
 
 std::optional<std::vector<std::int64_t>>
@@ -253,7 +293,10 @@ void GraphImporter::define(const std::string &name, mlir::Value value) {
 
 mlir::Value GraphImporter::channelsLastOf(const std::string &name) const {
   auto it = channelsLast_.find(name);
-  return it == channelsLast_.end() ? nullptr : it->second;
+  if (it != channelsLast_.end())
+    return it->second;
+  return parent_ && !values_.count(name) ? parent_->channelsLastOf(name)
+                                         : nullptr;
 }
 
 void GraphImporter::defineChannelsLast(const std::string &name,
@@ -449,7 +492,7 @@ mlir::Value GraphImporter::constantValue(mlir::RankedTensorType type,
                   /*dataIsMutable=*/false)
             : mlir::HeapAsmResourceBlob::allocateAndCopyWithAlign(data, 64);
     value = mlir::DenseResourceElementsAttr::get(
-        type, "onnx_" + std::to_string(blobCount_++), std::move(blob));
+        type, "onnx_" + std::to_string((*blobCounter_)++), std::move(blob));
   }
   // At the top of the function, so that every later use sees it.
   mlir::OpBuilder::InsertionGuard guard(builder_);
@@ -485,8 +528,10 @@ mlir::Value GraphImporter::valueOf(const std::string &name,
     values_[name] = v;
     return v;
   }
-  if (const onnx::TensorProto *t = constantOf(name))
-    return materialize(name, *t, loc);
+  if (auto it = constants_.find(name); it != constants_.end())
+    return materialize(name, *it->second, loc);
+  if (parent_)
+    return parent_->valueOf(name, loc);
   mlir::emitError(loc) << "'" << name << "' has no value (internal error)";
   return nullptr;
 }
@@ -504,6 +549,8 @@ std::set<const onnx::NodeProto *> GraphImporter::neededNodes() {
     if (!used || constantOf(node.output_size() ? node.output(0) : ""))
       continue;
     nodes.insert(&node);
+    // What its subgraphs read of the graphs around them is needed too.
+    subgraphReads(node, needed);
     const OpConverter *converter =
         node.domain().empty() || node.domain() == "ai.onnx"
             ? findConverter(node.op_type())
@@ -543,35 +590,7 @@ mlir::LogicalResult GraphImporter::checkSigned(const onnx::ValueInfoProto &v,
             "the graph; Cast it to int32 or float at the boundary)";
 }
 
-mlir::LogicalResult GraphImporter::run() {
-  mlir::Location graphLoc =
-      mlir::FileLineColLoc::get(context(), fileName_, 0, 0);
-  llvm::SmallVector<mlir::Type> argTypes, resultTypes;
-  std::vector<std::string> argNames;
-  for (const onnx::ValueInfoProto &in : graph_.input()) {
-    if (constantOf(in.name()))
-      continue; // an initializer listed as an input (IR version < 4)
-    mlir::RankedTensorType t = tensorType(in.type(), in.name(), graphLoc);
-    if (!t || failed(checkSigned(in, "input", graphLoc)))
-      return mlir::failure();
-    argTypes.push_back(t);
-    argNames.push_back(in.name());
-  }
-  for (const onnx::ValueInfoProto &out : graph_.output()) {
-    mlir::RankedTensorType t = tensorType(out.type(), out.name(), graphLoc);
-    if (!t || failed(checkSigned(out, "output", graphLoc)))
-      return mlir::failure();
-    resultTypes.push_back(t);
-  }
-  builder_.setInsertionPointToEnd(module_.getBody());
-  auto fn = mlir::func::FuncOp::create(
-      builder_, graphLoc, functionName(graph_.name()),
-      builder_.getFunctionType(argTypes, resultTypes));
-  mlir::Block *entry = fn.addEntryBlock();
-  builder_.setInsertionPointToEnd(entry);
-  for (std::size_t i = 0; i < argNames.size(); ++i)
-    values_[argNames[i]] = entry->getArgument(i);
-
+mlir::LogicalResult GraphImporter::convertNodes() {
   std::set<const onnx::NodeProto *> needed = neededNodes();
   for (int i = 0; i < graph_.node_size(); ++i) {
     const onnx::NodeProto &node = graph_.node(i);
@@ -611,6 +630,40 @@ mlir::LogicalResult GraphImporter::run() {
                << "internal error: the converter of '" << node.op_type()
                << "' left output '" << out << "' without a value";
   }
+  return mlir::success();
+}
+
+mlir::LogicalResult GraphImporter::run() {
+  mlir::Location graphLoc =
+      mlir::FileLineColLoc::get(context(), fileName_, 0, 0);
+  llvm::SmallVector<mlir::Type> argTypes, resultTypes;
+  std::vector<std::string> argNames;
+  for (const onnx::ValueInfoProto &in : graph_.input()) {
+    if (constantOf(in.name()))
+      continue; // an initializer listed as an input (IR version < 4)
+    mlir::RankedTensorType t = tensorType(in.type(), in.name(), graphLoc);
+    if (!t || failed(checkSigned(in, "input", graphLoc)))
+      return mlir::failure();
+    argTypes.push_back(t);
+    argNames.push_back(in.name());
+  }
+  for (const onnx::ValueInfoProto &out : graph_.output()) {
+    mlir::RankedTensorType t = tensorType(out.type(), out.name(), graphLoc);
+    if (!t || failed(checkSigned(out, "output", graphLoc)))
+      return mlir::failure();
+    resultTypes.push_back(t);
+  }
+  builder_.setInsertionPointToEnd(module_.getBody());
+  auto fn = mlir::func::FuncOp::create(
+      builder_, graphLoc, functionName(graph_.name()),
+      builder_.getFunctionType(argTypes, resultTypes));
+  mlir::Block *entry = fn.addEntryBlock();
+  builder_.setInsertionPointToEnd(entry);
+  for (std::size_t i = 0; i < argNames.size(); ++i)
+    values_[argNames[i]] = entry->getArgument(i);
+
+  if (mlir::failed(convertNodes()))
+    return mlir::failure();
   llvm::SmallVector<mlir::Value> results;
   for (const onnx::ValueInfoProto &out : graph_.output()) {
     mlir::Value v = valueOf(out.name(), graphLoc);
@@ -622,6 +675,40 @@ mlir::LogicalResult GraphImporter::run() {
     results.push_back(v);
   }
   mlir::func::ReturnOp::create(builder_, graphLoc, results);
+  return mlir::success();
+}
+
+mlir::LogicalResult
+GraphImporter::runIn(mlir::Block *block, mlir::ValueRange args,
+                     llvm::SmallVectorImpl<mlir::Value> &results) {
+  mlir::Location graphLoc = mlir::NameLoc::get(
+      mlir::StringAttr::get(context(), "subgraph '" + graph_.name() + "'"),
+      mlir::FileLineColLoc::get(context(), fileName_, 0, 0));
+  if (int64_t(args.size()) != graph_.input_size())
+    return mlir::emitError(graphLoc)
+           << "takes " << graph_.input_size() << " inputs; the op gives it "
+           << args.size();
+  builder_.setInsertionPointToEnd(block);
+  for (int i = 0; i < graph_.input_size(); ++i) {
+    // Seen as the subgraph declares it, where it gives a shape the value
+    // can be cast to (its converters read the declared types).
+    const onnx::ValueInfoProto &in = graph_.input(i);
+    mlir::Value v = args[i];
+    if (in.type().has_tensor_type() && in.type().tensor_type().has_shape())
+      if (mlir::RankedTensorType t = tensorType(in.type(), in.name(), graphLoc))
+        if (t != v.getType() &&
+            mlir::tensor::CastOp::areCastCompatible(v.getType(), t))
+          v = mlir::tensor::CastOp::create(builder_, graphLoc, t, v);
+    values_[in.name()] = v;
+  }
+  if (mlir::failed(convertNodes()))
+    return mlir::failure();
+  for (const onnx::ValueInfoProto &out : graph_.output()) {
+    mlir::Value v = valueOf(out.name(), graphLoc);
+    if (!v)
+      return mlir::failure();
+    results.push_back(v);
+  }
   return mlir::success();
 }
 

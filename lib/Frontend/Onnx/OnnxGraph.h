@@ -44,8 +44,18 @@ public:
   GraphImporter(LoadedModel &model, mlir::ModuleOp module,
                 llvm::StringRef fileName, std::string modelDir);
 
+  /// The importer of `graph`, a subgraph of `parent`'s (an If's branch, a
+  /// Loop's body): names it does not define are looked up in the graphs
+  /// around it.
+  GraphImporter(GraphImporter &parent, const onnx::GraphProto &graph);
+
   /// Builds the function; fails after emitting located errors.
   mlir::LogicalResult run();
+  /// Converts this subgraph at the end of `block`, its inputs `args`;
+  /// sets `results` to its outputs (of their ONNX types where given). Fails
+  /// after emitting located errors.
+  mlir::LogicalResult runIn(mlir::Block *block, mlir::ValueRange args,
+                            llvm::SmallVectorImpl<mlir::Value> &results);
 
   // What NodeContext reads.
   mlir::Value valueOf(const std::string &name, mlir::Location loc);
@@ -89,6 +99,11 @@ public:
                          llvm::StringRef what = {});
 
 private:
+  /// Indexes the graph's value types, initializers, producers and
+  /// Constant nodes.
+  void index();
+  /// Converts the needed nodes in order at the builder's insertion point.
+  mlir::LogicalResult convertNodes();
   mlir::Location nodeLocation(const onnx::NodeProto &node, int index);
   mlir::Value materialize(const std::string &name,
                           const onnx::TensorProto &tensor, mlir::Location loc);
@@ -107,6 +122,8 @@ private:
 
   const LoadedModel &model_;
   const onnx::GraphProto &graph_;
+  /// The importer of the graph around this one; null for the main graph.
+  GraphImporter *parent_ = nullptr;
   mlir::ModuleOp module_;
   std::string fileName_;
   std::string modelDir_;
@@ -121,6 +138,9 @@ private:
   /// The raw bytes taken from the large initializers, by tensor.
   std::map<const onnx::TensorProto *, SharedBytes> taken_;
   int blobCount_ = 0;
+  /// Where the blob count lives: the main graph's, so that every blob of
+  /// the module has its own name.
+  int *blobCounter_ = &blobCount_;
 };
 
 } // namespace aot::onnx_import

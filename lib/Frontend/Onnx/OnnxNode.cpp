@@ -40,6 +40,14 @@ mlir::RankedTensorType NodeContext::inputType(int i) {
   return type;
 }
 
+mlir::LogicalResult
+NodeContext::importSubgraph(const onnx::GraphProto &g, mlir::Block *block,
+                            mlir::ValueRange args,
+                            llvm::SmallVectorImpl<mlir::Value> &results) {
+  GraphImporter inner(graph_, g);
+  return inner.runIn(block, args, results);
+}
+
 bool NodeContext::isUnsigned(int i) const {
   return hasInput(i) && graph_.isUnsigned(node_.input(i));
 }
@@ -300,7 +308,7 @@ const OpConverter *findConverter(llvm::StringRef opType) {
          {elementwiseConverters, linearConverters, recurrentConverters,
           convolutionConverters, shapeConverters, normalizationConverters,
           indexingConverters, scatterConverters, selectionConverters,
-          resizeConverters, quantizationConverters})
+          resizeConverters, quantizationConverters, controlFlowConverters})
       for (OpConverter &c : part())
         t.try_emplace(c.opType, c);
     // Ops that move elements without reading them take uint8 as it is.

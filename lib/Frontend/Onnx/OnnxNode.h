@@ -90,6 +90,14 @@ public:
            const std::vector<std::int64_t> &otherwise = {}) const;
   const onnx::AttributeProto *attr(llvm::StringRef name) const;
 
+  /// Converts subgraph `g` (a graph attribute of the node) at the end of
+  /// `block`, its inputs `args`, and sets `results` to its outputs. Fails
+  /// after emitting located errors.
+  mlir::LogicalResult
+  importSubgraph(const onnx::GraphProto &g, mlir::Block *block,
+                 mlir::ValueRange args,
+                 llvm::SmallVectorImpl<mlir::Value> &results);
+
   /// Emits an error at the node naming it and says why; returns failure.
   mlir::LogicalResult fail(const llvm::Twine &why);
   /// Whether fail() was called, or an output was set to null after an
@@ -180,5 +188,6 @@ std::vector<OpConverter> scatterConverters();
 std::vector<OpConverter> selectionConverters();
 std::vector<OpConverter> resizeConverters();
 std::vector<OpConverter> quantizationConverters();
+std::vector<OpConverter> controlFlowConverters();
 
 } // namespace aot::onnx_import
