@@ -8,6 +8,7 @@
 
 #include <limits>
 #include <set>
+#include <utility>
 
 namespace aot::onnx_import {
 
@@ -364,14 +365,24 @@ mlir::Value normalized(NodeContext &ctx, mlir::Value x,
                      });
 }
 
-/// LpNormalization: x divided by its L1 or L2 norm along `axis`.
-mlir::LogicalResult lpNormalization(NodeContext &ctx) {
+/// Input 0 and the output type of a node that takes floats; a null input
+/// after an error.
+std::pair<mlir::Value, mlir::RankedTensorType> floatOperand(NodeContext &ctx) {
   mlir::Value x = ctx.input(0);
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!x || !out)
-    return mlir::failure();
+    return {nullptr, nullptr};
   if (!isFloatType(out.getElementType()))
-    return ctx.fail("takes floats here");
+    return (void)ctx.fail("takes floats here"),
+           std::pair<mlir::Value, mlir::RankedTensorType>{};
+  return {x, out};
+}
+
+/// LpNormalization: x divided by its L1 or L2 norm along `axis`.
+mlir::LogicalResult lpNormalization(NodeContext &ctx) {
+  auto [x, out] = floatOperand(ctx);
+  if (!x)
+    return mlir::failure();
   int64_t p = ctx.intAttr("p", 2), axis = ctx.intAttr("axis", -1);
   if (p != 1 && p != 2)
     return ctx.fail("p must be 1 or 2, not " + llvm::Twine(p));
@@ -396,12 +407,9 @@ mlir::LogicalResult lpNormalization(NodeContext &ctx) {
 /// MeanVarianceNormalization as ONNX defines it: (x - E[x]) /
 /// (sqrt(E[x^2] - E[x]^2) + 1e-9) over `axes` (default 0, 2, 3).
 mlir::LogicalResult meanVarianceNormalization(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0);
-  mlir::RankedTensorType out = ctx.outputType(0);
-  if (!x || !out)
+  auto [x, out] = floatOperand(ctx);
+  if (!x)
     return mlir::failure();
-  if (!isFloatType(out.getElementType()))
-    return ctx.fail("takes floats here");
   std::set<int64_t> axes;
   for (int64_t a : ctx.intsAttr("axes", {0, 2, 3})) {
     int64_t d = a < 0 ? a + out.getRank() : a;
@@ -440,12 +448,11 @@ mlir::LogicalResult meanVarianceNormalization(NodeContext &ctx) {
 /// LRN: x / (bias + alpha / size * (sum of x^2 over `size` neighbouring
 /// channels))^beta, the window from c - (size - 1) / 2 to c + size / 2.
 mlir::LogicalResult lrn(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0);
-  mlir::RankedTensorType out = ctx.outputType(0);
-  if (!x || !out)
+  auto [x, out] = floatOperand(ctx);
+  if (!x)
     return mlir::failure();
-  if (!isFloatType(out.getElementType()) || out.getRank() < 3)
-    return ctx.fail("takes floats, N x C x ...");
+  if (out.getRank() < 3)
+    return ctx.fail("takes N x C x ... images");
   int64_t size = ctx.intAttr("size", 0);
   if (size < 1)
     return ctx.fail("size must be at least 1");

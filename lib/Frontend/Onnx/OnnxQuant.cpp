@@ -111,6 +111,24 @@ mlir::RankedTensorType withElement(mlir::Value x, mlir::Type element) {
   return llvm::cast<mlir::RankedTensorType>(x.getType()).clone(element);
 }
 
+/// The operands of QuantizeLinear and DequantizeLinear: input 0 (of type
+/// `xType`), its scale and its zero point where given (named `name`_scale
+/// and `name`_zero_point), the two broadcast along the node's axis where
+/// 1-D. Empty after an error.
+llvm::SmallVector<mlir::Value> quantOperands(NodeContext &ctx,
+                                             mlir::RankedTensorType xType,
+                                             llvm::StringRef name) {
+  int64_t axis = quantAxis(ctx, xType.getRank());
+  llvm::SmallVector<mlir::Value> inputs = {
+      ctx.input(0), quantParam(ctx, 1, xType, axis, (name + "_scale").str())};
+  if (ctx.hasInput(2))
+    inputs.push_back(
+        quantParam(ctx, 2, xType, axis, (name + "_zero_point").str()));
+  if (llvm::any_of(inputs, [](mlir::Value v) { return !v; }))
+    inputs.clear();
+  return inputs;
+}
+
 /// y = saturate(round(x / scale) + zero_point), per tensor or per axis.
 mlir::LogicalResult quantizeLinear(NodeContext &ctx) {
   mlir::RankedTensorType xType = ctx.inputType(0), out = ctx.outputType(0);
@@ -118,18 +136,9 @@ mlir::LogicalResult quantizeLinear(NodeContext &ctx) {
     return mlir::failure();
   if (!out.getElementType().isInteger(8))
     return ctx.fail("makes int8 and uint8 only");
-  int64_t axis = quantAxis(ctx, xType.getRank());
-  mlir::Value x = ctx.input(0);
-  mlir::Value scale = quantParam(ctx, 1, xType, axis, "y_scale");
-  if (!x || !scale)
+  llvm::SmallVector<mlir::Value> inputs = quantOperands(ctx, xType, "y");
+  if (inputs.empty())
     return mlir::failure();
-  llvm::SmallVector<mlir::Value> inputs = {x, scale};
-  if (ctx.hasInput(2)) {
-    mlir::Value zp = quantParam(ctx, 2, xType, axis, "y_zero_point");
-    if (!zp)
-      return mlir::failure();
-    inputs.push_back(zp);
-  }
   bool isUnsigned = ctx.outputIsUnsigned(0);
   ctx.setOutput(
       0, elementwise(
@@ -151,18 +160,9 @@ mlir::LogicalResult dequantizeLinear(NodeContext &ctx) {
   mlir::RankedTensorType xType = ctx.inputType(0), out = ctx.outputType(0);
   if (!xType || !out)
     return mlir::failure();
-  int64_t axis = quantAxis(ctx, xType.getRank());
-  mlir::Value x = ctx.input(0);
-  mlir::Value scale = quantParam(ctx, 1, xType, axis, "x_scale");
-  if (!x || !scale)
+  llvm::SmallVector<mlir::Value> inputs = quantOperands(ctx, xType, "x");
+  if (inputs.empty())
     return mlir::failure();
-  llvm::SmallVector<mlir::Value> inputs = {x, scale};
-  if (ctx.hasInput(2)) {
-    mlir::Value zp = quantParam(ctx, 2, xType, axis, "x_zero_point");
-    if (!zp)
-      return mlir::failure();
-    inputs.push_back(zp);
-  }
   bool xUnsigned = ctx.isUnsigned(0), zpUnsigned = ctx.isUnsigned(2);
   ctx.setOutput(
       0, elementwise(ctx, inputs, out,

@@ -142,32 +142,15 @@ mlir::LogicalResult topK(NodeContext &ctx) {
   mlir::Type indexElement = indicesType.getElementType();
   mlir::RankedTensorType rowType = withoutDim(xType, *axis, element);
   mlir::RankedTensorType rowIndexType = withoutDim(xType, *axis, indexElement);
-  // ctx.empty takes one entry per dim of the type (null where static).
-  auto perDim = [&](mlir::RankedTensorType t) {
-    llvm::SmallVector<mlir::Value> v(t.getRank());
-    int64_t o = 0;
-    for (int64_t d = 0; d < rank; ++d) {
-      if (d == *axis)
-        continue;
-      v[o] = t.isDynamicDim(o) ? dims[d] : nullptr;
-      ++o;
-    }
-    return v;
-  };
-  auto fullDims = [&](mlir::RankedTensorType t) {
-    llvm::SmallVector<mlir::Value> v(rank);
-    for (int64_t d = 0; d < rank; ++d)
-      v[d] = t.isDynamicDim(d) ? dims[d] : nullptr;
-    return v;
-  };
-  mlir::Value values = ctx.empty(valuesType, fullDims(valuesType));
-  mlir::Value indices = ctx.empty(indicesType, fullDims(indicesType));
+  // ctx.empty reads the entries of the dynamic dims only.
+  llvm::SmallVector<mlir::Value> rowDims(dims);
+  rowDims.erase(rowDims.begin() + *axis);
+  mlir::Value values = ctx.empty(valuesType, dims);
+  mlir::Value indices = ctx.empty(indicesType, dims);
   mlir::Value noIndex = ctx.scalar(indexElement, -1);
   // Before the first pass "the element before" is none: index -1.
-  mlir::Value previous =
-      ctx.filled(rowType, ctx.scalar(element, 0), perDim(rowType));
-  mlir::Value previousIndex =
-      ctx.filled(rowIndexType, noIndex, perDim(rowIndexType));
+  mlir::Value previous = ctx.filled(rowType, ctx.scalar(element, 0), rowDims);
+  mlir::Value previousIndex = ctx.filled(rowIndexType, noIndex, rowDims);
 
   mlir::MLIRContext *mctx = ctx.b.getContext();
   llvm::SmallVector<mlir::AffineExpr> rowExprs;
@@ -188,10 +171,8 @@ mlir::LogicalResult topK(NodeContext &ctx) {
     ctx.b.setInsertionPointToStart(loop.getBody());
     mlir::Value j = loop.getInductionVar();
     mlir::ValueRange carried = loop.getRegionIterArgs();
-    mlir::Value best =
-        ctx.filled(rowType, ctx.scalar(element, 0), perDim(rowType));
-    mlir::Value bestIndex =
-        ctx.filled(rowIndexType, noIndex, perDim(rowIndexType));
+    mlir::Value best = ctx.filled(rowType, ctx.scalar(element, 0), rowDims);
+    mlir::Value bestIndex = ctx.filled(rowIndexType, noIndex, rowDims);
     auto pass = mlir::linalg::GenericOp::create(
         ctx.b, ctx.loc, mlir::TypeRange{rowType, rowIndexType},
         mlir::ValueRange{x, carried[2], carried[3]},

@@ -15,33 +15,20 @@ ones computed here with numpy, not by any compiler.
              sum reaches 100; the first condition an input (true, false).
 
 usage: make_control_models.py DIR"""
-import os
 import sys
 
 import numpy as np
-import onnx
 from onnx import TensorProto as T, helper, numpy_helper
+
+from onnx_cases import info, node, write_case, write_model
 
 f32 = np.float32
 
 
-def info(name, dtype, shape):
-    return helper.make_tensor_value_info(name, dtype, shape)
-
-
-def node(op, ins, outs, **attrs):
-    return helper.make_node(op, ins, outs, **attrs)
-
-
-def save(out, name, graph, cases):
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
-    onnx.checker.check_model(m)
-    onnx.save(m, os.path.join(out, name + ".onnx"))
+def save(out, name, g, cases):
+    write_model(out, name, g)
     for case, (inputs, expected) in cases.items():
-        np.savez(os.path.join(out, "%s.%s.inputs.npz" % (name, case)),
-                 **{"Input%d" % i: v for i, v in enumerate(inputs)})
-        np.savez(os.path.join(out, "%s.%s.expected.npz" % (name, case)),
-                 **{"Output%d" % i: v for i, v in enumerate(expected)})
+        write_case(out, "%s.%s" % (name, case), inputs, expected)
 
 
 def if_sign(out, rng):

@@ -6,36 +6,22 @@ and NAME.expected.npz: the expected outputs computed here with numpy from the
 ONNX specification's definitions, not by any compiler.
 
 usage: make_more_models.py DIR"""
-import os
 import sys
 
 import numpy as np
-import onnx
-from onnx import TensorProto as T, helper
+from onnx import TensorProto as T
+
+from onnx_cases import graph, info, node, write_case, write_model
 
 f32 = np.float32
 
 
-def save(out, name, node, inputs, outputs, values, expected):
-    graph = helper.make_graph([node], name, inputs, outputs)
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
-    onnx.checker.check_model(m)
-    onnx.save(m, os.path.join(out, name + ".onnx"))
-    np.savez(os.path.join(out, name + ".inputs.npz"),
-             **{"Input%d" % i: v for i, v in enumerate(values)})
-    np.savez(os.path.join(out, name + ".expected.npz"),
-             **{"Output%d" % i: v for i, v in enumerate(expected)})
-
-
-def info(name, dtype, shape):
-    return helper.make_tensor_value_info(name, dtype, shape)
-
-
 def unary(out, name, op, x, x_shape, y_shape, expected, y_type=T.FLOAT,
           **attrs):
-    save(out, name, helper.make_node(op, ["x"], ["y"], **attrs),
-         [info("x", T.FLOAT, x_shape)], [info("y", y_type, y_shape)], [x],
-         [expected])
+    write_model(out, name, graph(name, [node(op, ["x"], ["y"], **attrs)],
+                                 [info("x", T.FLOAT, x_shape)],
+                                 [info("y", y_type, y_shape)]))
+    write_case(out, name, [x], [expected])
 
 
 def lrn(x, size, alpha, beta, bias):

@@ -9,35 +9,19 @@ made and read inside each graph (a QuantizeLinear of a float input, an
 initializer) and leave it through a Cast to int32.
 
 usage: make_quant_models.py DIR"""
-import os
 import sys
 
 import numpy as np
-import onnx
-from onnx import TensorProto as T, helper, numpy_helper
+from onnx import TensorProto as T
+
+from onnx_cases import graph, info, node, write_case, write_model
 
 f32 = np.float32
 
 
 def save(out, name, nodes, inputs, outputs, inits, values, expected):
-    graph = helper.make_graph(nodes, name, inputs, outputs,
-                              initializer=[numpy_helper.from_array(v, k)
-                                           for k, v in inits.items()])
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
-    onnx.checker.check_model(m)
-    onnx.save(m, os.path.join(out, name + ".onnx"))
-    np.savez(os.path.join(out, name + ".inputs.npz"),
-             **{"Input%d" % i: v for i, v in enumerate(values)})
-    np.savez(os.path.join(out, name + ".expected.npz"),
-             **{"Output%d" % i: v for i, v in enumerate(expected)})
-
-
-def info(name, dtype, shape):
-    return helper.make_tensor_value_info(name, dtype, shape)
-
-
-def node(op, ins, outs, **attrs):
-    return helper.make_node(op, ins, outs, **attrs)
+    write_model(out, name, graph(name, nodes, inputs, outputs, inits))
+    write_case(out, name, values, expected)
 
 
 def quantize(x, scale, zp, lo, hi):
