@@ -11,6 +11,9 @@ config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "zoo.py"]
 config.substitutions.append(
     ("%{inputs}", os.path.join(config.test_source_root, "Inputs")))
+# The model scripts import a module beside them: no __pycache__ in the
+# source tree.
+config.environment["PYTHONDONTWRITEBYTECODE"] = "1"
 # The models are written by onnx.helper at test time (python3-onnx).
 try:
     import onnx  # noqa: F401

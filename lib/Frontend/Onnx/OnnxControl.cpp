@@ -13,8 +13,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
-#include "llvm/Support/raw_ostream.h"
-
 #include <string>
 #include <tuple>
 
@@ -42,13 +40,6 @@ mlir::Value scalarInput(NodeContext &ctx, int i, llvm::StringRef what) {
   llvm::SmallVector<mlir::Value> zeros(
       t.getRank(), mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, 0));
   return mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, v, zeros);
-}
-
-std::string typeText(mlir::Type t) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  t.print(os);
-  return text;
 }
 
 /// `v` as `type`, where a cast can make it so (the same rank and element

@@ -63,6 +63,21 @@ mlir::Value elementwise(NodeContext &ctx, llvm::ArrayRef<mlir::Value> inputs,
   for (mlir::Value in : inputs) {
     auto type = llvm::cast<mlir::RankedTensorType>(in.getType());
     int64_t offset = rank - type.getRank();
+    // The result's type is ONNX's (shape inference's, or a subgraph's
+    // declaration): an input it cannot be broadcast from is an error.
+    bool broadcasts = offset >= 0;
+    for (int64_t j = 0; broadcasts && j < type.getRank(); ++j) {
+      int64_t from = type.getDimSize(j), to = resultType.getDimSize(offset + j);
+      broadcasts = from == to || from == 1 ||
+                   mlir::ShapedType::isDynamic(from) ||
+                   mlir::ShapedType::isDynamic(to);
+    }
+    if (!broadcasts) {
+      (void)ctx.fail("an input of type " + typeText(type) +
+                     " does not broadcast to the output's type " +
+                     typeText(resultType));
+      return nullptr;
+    }
     llvm::SmallVector<mlir::AffineExpr> exprs;
     for (int64_t j = 0; j < type.getRank(); ++j) {
       int64_t d = offset + j;

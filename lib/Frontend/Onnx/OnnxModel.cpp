@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <set>
 #include <stdexcept>
 #include <utility>
 
@@ -71,6 +72,40 @@ void checkModel(onnx::ModelProto &model, const std::string &modelDir) {
     throw;
   }
   restore();
+}
+
+/// Throws where `graph` (or a subgraph) reads a name nothing defines before
+/// it: a graph input, an initializer, an earlier node's output or, in a
+/// subgraph, a name of the graphs around it (`outer`). ONNX's checker lets
+/// an undefined graph output through, and its version converter then
+/// dereferences the missing value.
+void checkNamesDefined(const onnx::GraphProto &graph,
+                       std::set<std::string> outer) {
+  std::set<std::string> &defined = outer;
+  for (const onnx::ValueInfoProto &v : graph.input())
+    defined.insert(v.name());
+  for (const onnx::TensorProto &t : graph.initializer())
+    defined.insert(t.name());
+  for (const onnx::NodeProto &node : graph.node()) {
+    for (const std::string &in : node.input())
+      if (!in.empty() && !defined.count(in))
+        throw std::runtime_error("node '" + node.name() + "' (" +
+                                 node.op_type() + ") reads '" + in +
+                                 "', which nothing defines before it");
+    for (const onnx::AttributeProto &a : node.attribute()) {
+      if (a.has_g())
+        checkNamesDefined(a.g(), defined);
+      for (const onnx::GraphProto &g : a.graphs())
+        checkNamesDefined(g, defined);
+    }
+    for (const std::string &out : node.output())
+      if (!out.empty())
+        defined.insert(out);
+  }
+  for (const onnx::ValueInfoProto &v : graph.output())
+    if (!defined.count(v.name()))
+      throw std::runtime_error("graph '" + graph.name() + "' has output '" +
+                               v.name() + "', which nothing defines");
 }
 
 /// The bytes of a model for the protobuf parser a slice at a time; with
@@ -169,6 +204,7 @@ bool prepareModel(LoadedModel &m, const std::string &modelDir,
       return false;
     }
     checkModel(m.proto, modelDir);
+    checkNamesDefined(m.proto.graph(), {});
     if (opset < kOpset) {
       m.proto = onnx::version_conversion::ConvertVersion(m.proto, kOpset);
       checkModel(m.proto, modelDir);

@@ -9,6 +9,7 @@
 #include "mlir/IR/Diagnostics.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
 
@@ -181,9 +182,23 @@ void NodeContext::setOutput(int i, mlir::Value value) {
   if (channelsLast_ && outputType(i) && outputType(i).getRank() == 4)
     return setChannelsLastOutput(i, value);
   mlir::RankedTensorType want = outputType(i);
-  if (want && value.getType() != want)
+  if (want && value.getType() != want) {
+    if (!mlir::tensor::CastOp::areCastCompatible(value.getType(), want)) {
+      (void)fail("its output '" + node_.output(i) + "' is " +
+                 typeText(value.getType()) + " where ONNX gives it " +
+                 typeText(want));
+      return;
+    }
     value = mlir::tensor::CastOp::create(b, loc, want, value);
+  }
   graph_.define(node_.output(i), value);
+}
+
+std::string typeText(mlir::Type t) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  t.print(os);
+  return text;
 }
 
 const onnx::AttributeProto *NodeContext::attr(llvm::StringRef name) const {

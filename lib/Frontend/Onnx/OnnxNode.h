@@ -149,6 +149,9 @@ struct OpConverter {
   bool readsUnsigned = false;
 };
 
+/// `t` as MLIR prints it, for messages.
+std::string typeText(mlir::Type t);
+
 /// Whether `t` is a floating-point type.
 inline bool isFloatType(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
 

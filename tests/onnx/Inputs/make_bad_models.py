@@ -134,6 +134,37 @@ def main(out):
                                                [2, 4])],
         inits=[at, vector]))
 
+    # Found by the fuzz target: an output nothing defines, in a model the
+    # version converter upgrades (it crashed there), and a branch whose
+    # declared output type its node cannot make.
+    save(out, "undefined-output.onnx", model(
+        [helper.make_node("Relu", ["x"], ["h"], name="act")], opset=16))
+    def info(name, shape):
+        return helper.make_tensor_value_info(name, TensorProto.FLOAT, shape)
+
+    def branch(name, node, out, shape):
+        return helper.make_graph([node], name, [], [info(out, shape)])
+    # ONNX's shape inference lets the inner branch's wrong rank through
+    # where the outer If's result has unknown dims.
+    inner = helper.make_node(
+        "If", ["b"], ["e"], name="inner",
+        then_branch=branch("inner_then",
+                           helper.make_node("Neg", ["x"], ["n"], name="flip"),
+                           "n", [2]),
+        else_branch=branch("inner_else",
+                           helper.make_node("Transpose", ["x"], ["tr"],
+                                            perm=[1, 0]), "tr", [4, 2]))
+    save(out, "branch-type.onnx", model(
+        [helper.make_node(
+            "If", ["a"], ["y"], name="outer",
+            then_branch=branch("then", helper.make_node("Identity", ["x"],
+                                                        ["t"]), "t", [2, 4]),
+            else_branch=helper.make_graph([inner], "else", [],
+                                          [info("e", [None, None])]))],
+        inputs=[info("x", [2, 4]),
+                helper.make_tensor_value_info("a", TensorProto.BOOL, []),
+                helper.make_tensor_value_info("b", TensorProto.BOOL, [1])],
+        outputs=[info("y", [None, None])]))
 
 if __name__ == "__main__":
     main(sys.argv[1])
