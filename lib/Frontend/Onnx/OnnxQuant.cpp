@@ -268,9 +268,9 @@ bool absentOrZero(NodeContext &ctx, int i) {
   return bytes && llvm::all_of(*bytes, [](char c) { return c == 0; });
 }
 
-/// Input `x` of 8 bits less its zero point `zp` (input `zpInput`, already
-/// broadcast to x's rank; null for none), as i16: exact for any two 8-bit
-/// values.
+/// `x` (8 bits, read unsigned where `xUnsigned`) less its zero point `zp`
+/// (already broadcast to x's rank; null for none), as i16: exact for any
+/// two 8-bit values.
 mlir::Value lessZeroPoint(NodeContext &ctx, mlir::Value x, bool xUnsigned,
                           mlir::Value zp, bool zpUnsigned) {
   mlir::RankedTensorType type = withElement(x, ctx.b.getI16Type());
@@ -289,10 +289,9 @@ mlir::Value lessZeroPoint(NodeContext &ctx, mlir::Value x, bool xUnsigned,
       });
 }
 
-/// Operand `i` of an integer contraction with its zero point `zpInput`
-/// taken off: as it is where it is int8 without one, else in i16. `x`
-/// is its type, `zpAxis` the dim a 1-D zero point runs along. Null after
-/// an error.
+/// Input `i` of an integer contraction with its zero point (input
+/// `zpInput`) taken off: as it is where it is int8 without one, else in
+/// i16. A 1-D zero point runs along dim `zpAxis`. Null after an error.
 mlir::Value contractionOperand(NodeContext &ctx, int i, int zpInput,
                                int64_t zpAxis) {
   mlir::RankedTensorType t = ctx.inputType(i);
