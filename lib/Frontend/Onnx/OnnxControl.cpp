@@ -42,22 +42,6 @@ mlir::Value scalarInput(NodeContext &ctx, int i, llvm::StringRef what) {
   return mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, v, zeros);
 }
 
-/// `v` as `type`, where a cast can make it so (the same rank and element
-/// type, dims that agree where both are static); null after an error
-/// naming `what`.
-mlir::Value castTo(NodeContext &ctx, mlir::OpBuilder &b, mlir::Value v,
-                   mlir::Type type, const llvm::Twine &what) {
-  if (v.getType() == type)
-    return v;
-  auto from = llvm::dyn_cast<mlir::RankedTensorType>(v.getType());
-  auto to = llvm::dyn_cast<mlir::RankedTensorType>(type);
-  if (!from || !to || !mlir::tensor::CastOp::areCastCompatible(from, to))
-    return (void)ctx.fail(what + " is " + typeText(v.getType()) +
-                          " where the node's output is " + typeText(type)),
-           nullptr;
-  return mlir::tensor::CastOp::create(b, ctx.loc, to, v);
-}
-
 /// If: an scf.if whose two regions are the branches.
 mlir::LogicalResult ifOp(NodeContext &ctx) {
   const onnx::GraphProto *thenGraph = graphAttr(ctx, "then_branch");
@@ -92,8 +76,8 @@ mlir::LogicalResult ifOp(NodeContext &ctx) {
     mlir::OpBuilder b = mlir::OpBuilder::atBlockEnd(block);
     for (std::size_t i = 0; i < results.size(); ++i)
       if (!(results[i] =
-                castTo(ctx, b, results[i], types[i],
-                       llvm::Twine(name) + " output " + llvm::Twine(i))))
+                ctx.castedTo(b, results[i], types[i],
+                             llvm::Twine(name) + " output " + llvm::Twine(i))))
         return mlir::failure();
     mlir::scf::YieldOp::create(b, ctx.loc, results);
   }
@@ -109,10 +93,80 @@ mlir::Value asTensor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v) {
       mlir::ValueRange{v});
 }
 
+/// `buffer` (a scan output's, of room for its dim 0) with `e` written at
+/// position `i` (the iteration): where it is full, first moved into one of
+/// twice the room (at least one), the element dims then taken from `e`.
+mlir::Value appended(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer,
+                     mlir::Value e, mlir::Value i) {
+  auto type = llvm::cast<mlir::RankedTensorType>(buffer.getType());
+  int64_t rank = type.getRank();
+  mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
+  mlir::Value room = mlir::tensor::DimOp::create(b, loc, buffer, 0);
+  mlir::Value full = mlir::arith::CmpIOp::create(
+      b, loc, mlir::arith::CmpIPredicate::eq, i, room);
+  // Sizes of `n` elements of `buffer`'s element shape (dims from `like`).
+  auto sizesOf = [&](mlir::OpBuilder &b, mlir::OpFoldResult n, mlir::Value like,
+                     int64_t first) {
+    llvm::SmallVector<mlir::OpFoldResult> sizes = {n};
+    for (int64_t d = 1; d < rank; ++d)
+      sizes.push_back(
+          type.isDynamicDim(d)
+              ? mlir::OpFoldResult(
+                    mlir::tensor::DimOp::create(b, loc, like, d - first)
+                        .getResult())
+              : mlir::OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
+    return sizes;
+  };
+  llvm::SmallVector<mlir::OpFoldResult> zeros(rank, b.getIndexAttr(0)),
+      strides(rank, b.getIndexAttr(1));
+  auto grown = mlir::scf::IfOp::create(
+      b, loc, full,
+      [&](mlir::OpBuilder &t, mlir::Location l) {
+        mlir::Value twice = mlir::arith::MaxUIOp::create(
+            t, l,
+            mlir::arith::MulIOp::create(
+                t, l, room, mlir::arith::ConstantIndexOp::create(t, l, 2)),
+            one);
+        llvm::SmallVector<mlir::Value> dynamic = {twice};
+        for (int64_t d = 1; d < rank; ++d)
+          if (type.isDynamicDim(d))
+            dynamic.push_back(mlir::tensor::DimOp::create(t, l, e, d - 1));
+        mlir::Value bigger = mlir::tensor::EmptyOp::create(t, l, type, dynamic);
+        llvm::SmallVector<mlir::OpFoldResult> old = sizesOf(t, i, buffer, 0);
+        mlir::Value kept = mlir::tensor::ExtractSliceOp::create(
+            t, l, buffer, zeros, old, strides);
+        mlir::scf::YieldOp::create(t, l,
+                                   mlir::tensor::InsertSliceOp::create(
+                                       t, l, kept, bigger, zeros, old, strides)
+                                       .getResult());
+      },
+      [&](mlir::OpBuilder &o, mlir::Location l) {
+        mlir::scf::YieldOp::create(o, l, buffer);
+      });
+  // `e` as one element of the buffer's shape, written at i.
+  llvm::SmallVector<mlir::OpFoldResult> at(rank, b.getIndexAttr(0));
+  at[0] = i;
+  llvm::SmallVector<mlir::OpFoldResult> single =
+      sizesOf(b, b.getIndexAttr(1), e, 1);
+  llvm::SmallVector<mlir::ReassociationIndices> groups;
+  for (int64_t d = 1; d < rank; ++d)
+    groups.push_back({d});
+  if (!groups.empty())
+    groups[0].insert(groups[0].begin(), 0);
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape[0] = 1;
+  mlir::Value element = mlir::tensor::ExpandShapeOp::create(
+      b, loc, mlir::RankedTensorType::get(shape, type.getElementType()), e,
+      groups, single);
+  return mlir::tensor::InsertSliceOp::create(
+      b, loc, element, grown.getResult(0), at, single, strides);
+}
+
 /// Loop(M?, cond?, v_initial...): an scf.while carrying the iteration
 /// number, the condition and the loop-carried values (of the node's output
 /// types); it runs while the condition holds and fewer than M iterations
-/// (where given) have run. Scan outputs are refused.
+/// (where given) have run. Each scan output is collected in a buffer
+/// carried after them, doubled when full, and cut to the iterations run.
 mlir::LogicalResult loopOp(NodeContext &ctx) {
   const onnx::GraphProto *body = graphAttr(ctx, "body");
   if (!body)
@@ -120,13 +174,15 @@ mlir::LogicalResult loopOp(NodeContext &ctx) {
   int carried = ctx.node().input_size() - 2;
   if (carried < 0)
     return ctx.fail("takes the inputs M and cond (either may be empty)");
-  if (ctx.numOutputs() != carried)
-    return ctx.fail("has " + llvm::Twine(ctx.numOutputs() - carried) +
-                    " scan outputs; Loops with scan outputs are not supported");
-  if (body->output_size() != carried + 1)
+  int scans = ctx.numOutputs() - carried;
+  if (scans < 0)
+    return ctx.fail("has " + llvm::Twine(ctx.numOutputs()) + " outputs for " +
+                    llvm::Twine(carried) + " loop-carried values");
+  if (body->output_size() != 1 + carried + scans)
     return ctx.fail("its body has " + llvm::Twine(body->output_size()) +
-                    " outputs; a condition and " + llvm::Twine(carried) +
-                    " loop-carried values were expected");
+                    " outputs; a condition, " + llvm::Twine(carried) +
+                    " loop-carried values and " + llvm::Twine(scans) +
+                    " scan outputs were expected");
   mlir::OpBuilder &b = ctx.b;
   mlir::Location loc = ctx.loc;
   mlir::Value trips;
@@ -145,10 +201,32 @@ mlir::LogicalResult loopOp(NodeContext &ctx) {
     mlir::RankedTensorType t = ctx.outputType(i);
     mlir::Value v = ctx.input(i + 2);
     if (!t || !v ||
-        !(v = castTo(ctx, b, v, t, "loop-carried value " + llvm::Twine(i))))
+        !(v = ctx.castedTo(b, v, t, "loop-carried value " + llvm::Twine(i))))
       return mlir::failure();
     inits.push_back(v);
     types.push_back(t);
+  }
+  // Each scan output collects into a buffer carried after the values: of
+  // the output's type with a dynamic length, no room at first, the element
+  // dims the output's where known (else 0 until the first element).
+  llvm::SmallVector<mlir::RankedTensorType> elements;
+  for (int k = 0; k < scans; ++k) {
+    mlir::RankedTensorType t = ctx.outputType(carried + k);
+    if (!t)
+      return mlir::failure();
+    if (t.getRank() == 0)
+      return ctx.fail("its scan output " + llvm::Twine(k) + " is a scalar");
+    elements.push_back(mlir::RankedTensorType::get(t.getShape().drop_front(),
+                                                   t.getElementType()));
+    llvm::SmallVector<int64_t> shape(t.getShape());
+    shape[0] = mlir::ShapedType::kDynamic;
+    auto buffer = mlir::RankedTensorType::get(shape, t.getElementType());
+    llvm::SmallVector<mlir::Value> dims;
+    for (int64_t d = 0; d < buffer.getRank(); ++d)
+      if (buffer.isDynamicDim(d))
+        dims.push_back(mlir::arith::ConstantIndexOp::create(b, loc, 0));
+    inits.push_back(mlir::tensor::EmptyOp::create(b, loc, buffer, dims));
+    types.push_back(buffer);
   }
   llvm::SmallVector<mlir::Location> locs(types.size(), loc);
   auto op = mlir::scf::WhileOp::create(b, loc, types, inits);
@@ -187,15 +265,45 @@ mlir::LogicalResult loopOp(NodeContext &ctx) {
           mlir::arith::ConstantOp::create(in, loc, in.getI64IntegerAttr(1))),
       mlir::tensor::ExtractOp::create(in, loc, results[0], zeros)};
   for (int i = 0; i < carried; ++i) {
-    mlir::Value v = castTo(ctx, in, results[i + 1], types[i + 2],
-                           "the body's loop-carried output " + llvm::Twine(i));
+    mlir::Value v =
+        ctx.castedTo(in, results[i + 1], types[i + 2],
+                     "the body's loop-carried output " + llvm::Twine(i));
     if (!v)
       return mlir::failure();
     next.push_back(v);
   }
+  mlir::Value i = mlir::arith::IndexCastOp::create(in, loc, in.getIndexType(),
+                                                   after->getArgument(0));
+  for (int k = 0; k < scans; ++k) {
+    mlir::Value e = ctx.castedTo(in, results[1 + carried + k], elements[k],
+                                 "the body's scan output " + llvm::Twine(k));
+    if (!e)
+      return mlir::failure();
+    mlir::Value buffer = after->getArgument(2 + carried + k);
+    next.push_back(appended(in, loc, buffer, e, i));
+  }
   mlir::scf::YieldOp::create(in, loc, next);
   for (int i = 0; i < carried; ++i)
     ctx.setOutput(i, op.getResult(i + 2));
+  // A scan output: its buffer's first `iterations` elements.
+  mlir::Value iterations = mlir::arith::IndexCastOp::create(
+      b, loc, b.getIndexType(), op.getResult(0));
+  for (int k = 0; k < scans; ++k) {
+    mlir::Value buffer = op.getResult(2 + carried + k);
+    auto type = llvm::cast<mlir::RankedTensorType>(buffer.getType());
+    llvm::SmallVector<mlir::OpFoldResult> offsets(type.getRank(),
+                                                  b.getIndexAttr(0)),
+        sizes = {iterations}, strides(type.getRank(), b.getIndexAttr(1));
+    for (int64_t d = 1; d < type.getRank(); ++d)
+      sizes.push_back(
+          type.isDynamicDim(d)
+              ? mlir::OpFoldResult(
+                    mlir::tensor::DimOp::create(b, loc, buffer, d).getResult())
+              : mlir::OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
+    ctx.setOutput(carried + k,
+                  mlir::tensor::ExtractSliceOp::create(
+                      b, loc, type, buffer, offsets, sizes, strides));
+  }
   return mlir::success();
 }
 

@@ -15,10 +15,12 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <cstring>
 #include <limits>
+#include <optional>
 
 namespace aot::onnx_import {
 
@@ -621,13 +623,13 @@ void setPoolOutput(NodeContext &ctx, mlir::Value y, bool last) {
     ctx.setOutput(0, y);
 }
 
-mlir::LogicalResult maxPool(NodeContext &ctx) {
-  mlir::RankedTensorType xType = ctx.inputType(0);
-  mlir::RankedTensorType out = ctx.outputType(0);
-  if (!xType || !out)
-    return mlir::failure();
-  if (ctx.numOutputs() > 1 && !ctx.node().output(1).empty())
-    return ctx.fail("the Indices output is not supported");
+/// The window of a 2-D pooling node that takes ceil_mode (its extra
+/// padding included), and its input `x` (channels last where `last`);
+/// failure after an error at the node.
+mlir::FailureOr<Window> poolWindow(NodeContext &ctx,
+                                   mlir::RankedTensorType xType,
+                                   mlir::RankedTensorType out, mlir::Value &x,
+                                   bool &last) {
   if (xType.getRank() != 4)
     return ctx.fail("only 2-D pooling (a 4-D input) is supported");
   auto window = readWindow(ctx, xType, ctx.intsAttr("kernel_shape"), out);
@@ -635,9 +637,22 @@ mlir::LogicalResult maxPool(NodeContext &ctx) {
     return mlir::failure();
   if (ctx.intAttr("ceil_mode", 0))
     ceilPadding(*window, xType, out);
+  if (!(x = poolInput(ctx, last)))
+    return mlir::failure();
+  return window;
+}
+
+mlir::LogicalResult maxPool(NodeContext &ctx) {
+  mlir::RankedTensorType xType = ctx.inputType(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!xType || !out)
+    return mlir::failure();
+  if (ctx.numOutputs() > 1 && !ctx.node().output(1).empty())
+    return ctx.fail("the Indices output is not supported");
   bool last;
-  mlir::Value x = poolInput(ctx, last);
-  if (!x)
+  mlir::Value x;
+  auto window = poolWindow(ctx, xType, out, x, last);
+  if (mlir::failed(window))
     return mlir::failure();
   mlir::Type element = out.getElementType();
   x = padSpatial(ctx, x, *window, lowest(ctx, element), last ? 1 : 2);
@@ -720,15 +735,96 @@ mlir::LogicalResult averagePool(NodeContext &ctx) {
   return mlir::success();
 }
 
-/// GlobalAveragePool / GlobalMaxPool: over every spatial dim, to N x C x
-/// 1 x ... x 1; from a channels-last image, to both forms of the result
-/// (reshapes of one N x C reduction).
-template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
+/// |v|^p of a float, by multiplication where p is 1 or 2.
+mlir::Value lpPower(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                    int64_t p) {
+  mlir::Value a = mlir::math::AbsFOp::create(b, loc, v);
+  if (p == 1)
+    return a;
+  if (p == 2)
+    return mlir::arith::MulFOp::create(b, loc, v, v);
+  return mlir::math::PowFOp::create(b, loc, a,
+                                    floatConst(b, loc, v.getType(), double(p)));
+}
+
+/// The p-th root of a sum of |v|^p.
+mlir::Value lpRoot(mlir::OpBuilder &b, mlir::Location loc, mlir::Value sum,
+                   int64_t p) {
+  if (p == 1)
+    return sum;
+  if (p == 2)
+    return mlir::math::SqrtOp::create(b, loc, sum);
+  return mlir::math::PowFOp::create(
+      b, loc, sum, floatConst(b, loc, sum.getType(), 1.0 / double(p)));
+}
+
+/// The node's p (LpPool, GlobalLpPool), or nullopt after an error.
+std::optional<int64_t> lpOrder(NodeContext &ctx, mlir::Type element) {
+  if (!isFloatType(element))
+    return (void)ctx.fail("takes a float tensor"), std::nullopt;
+  int64_t p = ctx.intAttr("p", 2);
+  if (p < 1)
+    return (void)ctx.fail("takes p of 1 or more, not " + llvm::Twine(p)),
+           std::nullopt;
+  return p;
+}
+
+/// LpPool: (sum over the window of |x|^p)^(1/p), padding counting zero.
+mlir::LogicalResult lpPool(NodeContext &ctx) {
+  mlir::RankedTensorType xType = ctx.inputType(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!xType || !out)
+    return mlir::failure();
+  auto p = lpOrder(ctx, out.getElementType());
+  if (!p)
+    return mlir::failure();
+  bool last;
+  mlir::Value x;
+  auto window = poolWindow(ctx, xType, out, x, last);
+  if (mlir::failed(window))
+    return mlir::failure();
+  auto dims = outputDims(ctx, x, out);
+  if (mlir::failed(dims))
+    return mlir::failure();
+  auto [type, sizes] = inLayout(out, *dims, last);
+  const int64_t order = *p;
+  mlir::Value powered = elementwise(
+      ctx, {x}, llvm::cast<mlir::RankedTensorType>(x.getType()),
+      [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+          mlir::Type) { return lpPower(b, loc, v[0], order); });
+  if (!powered)
+    return mlir::failure();
+  mlir::Value sum = sumPool(ctx, powered, *window, type, sizes, last);
+  setPoolOutput(ctx,
+                elementwise(ctx, {sum}, type,
+                            [=](mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::ValueRange v, mlir::Type) {
+                              return lpRoot(b, loc, v[0], order);
+                            }),
+                last);
+  return mlir::success();
+}
+
+/// What a global pool makes of the elements of each channel.
+enum class Global { Average, Max, Lp };
+
+/// GlobalAveragePool / GlobalMaxPool / GlobalLpPool: over every spatial
+/// dim, to N x C x 1 x ... x 1; from a channels-last image, to both forms
+/// of the result (reshapes of one N x C reduction).
+template <Global kind> mlir::LogicalResult globalPool(NodeContext &ctx) {
+  constexpr bool isMax = kind == Global::Max;
   bool last;
   mlir::Value x = poolInput(ctx, last);
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!x || !out)
     return mlir::failure();
+  int64_t order = 0;
+  if (kind == Global::Lp) {
+    auto p = lpOrder(ctx, out.getElementType());
+    if (!p)
+      return mlir::failure();
+    order = *p;
+  }
   auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
   int64_t rank = xType.getRank();
   if (rank < 3)
@@ -754,16 +850,24 @@ template <bool isMax> mlir::LogicalResult globalPool(NodeContext &ctx) {
       mlir::linalg::GenericOp::create(
           ctx.b, ctx.loc, mlir::TypeRange{reduced}, mlir::ValueRange{x},
           mlir::ValueRange{init}, maps, iterators,
-          [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
-            mlir::Value r =
-                isMax ? mlir::Value(
-                            mlir::arith::MaximumFOp::create(b, loc, v[0], v[1]))
-                      : mlir::Value(
-                            mlir::arith::AddFOp::create(b, loc, v[0], v[1]));
-            mlir::linalg::YieldOp::create(b, loc, r);
+          [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+            mlir::Value acc;
+            if (isMax)
+              acc = mlir::arith::MaximumFOp::create(b, loc, v[0], v[1]);
+            else if (kind == Global::Lp)
+              acc = mlir::arith::AddFOp::create(
+                  b, loc, lpPower(b, loc, v[0], order), v[1]);
+            else
+              acc = mlir::arith::AddFOp::create(b, loc, v[0], v[1]);
+            mlir::linalg::YieldOp::create(b, loc, acc);
           })
           .getResult(0);
-  if (!isMax) {
+  if (kind == Global::Lp)
+    r = elementwise(ctx, {r}, reduced,
+                    [=](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v,
+                        mlir::Type) { return lpRoot(b, loc, v[0], order); });
+  if (kind == Global::Average) {
     double count = 1;
     for (int64_t d = 1; d < rank; ++d) {
       if (d == channel)
@@ -810,8 +914,10 @@ std::vector<OpConverter> convolutionConverters() {
           {"ConvTranspose", convTranspose},
           {"MaxPool", maxPool},
           {"AveragePool", averagePool},
-          {"GlobalAveragePool", globalPool<false>},
-          {"GlobalMaxPool", globalPool<true>}};
+          {"LpPool", lpPool},
+          {"GlobalAveragePool", globalPool<Global::Average>},
+          {"GlobalMaxPool", globalPool<Global::Max>},
+          {"GlobalLpPool", globalPool<Global::Lp>}};
 }
 
 } // namespace aot::onnx_import

@@ -117,6 +117,25 @@ mlir::Value elementwise(NodeContext &ctx, llvm::ArrayRef<mlir::Value> inputs,
   return generic.getResult(0);
 }
 
+mlir::Value alongAxis(NodeContext &ctx, mlir::Value v, int64_t rank,
+                      int64_t axis) {
+  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
+  if (t.getRank() == 0 || rank <= 1)
+    return v;
+  llvm::SmallVector<int64_t> shape(rank, 1);
+  shape[axis] = t.getDimSize(0);
+  auto type = mlir::RankedTensorType::get(shape, t.getElementType());
+  llvm::SmallVector<mlir::ReassociationIndices> groups(1);
+  for (int64_t d = 0; d < rank; ++d)
+    groups[0].push_back(d);
+  if (!t.isDynamicDim(0))
+    return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, v, groups);
+  llvm::SmallVector<mlir::OpFoldResult> sizes(rank, ctx.b.getIndexAttr(1));
+  sizes[axis] = ctx.dim(v, 0);
+  return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, v, groups,
+                                             sizes);
+}
+
 mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
                        double v) {
   return mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));

@@ -23,6 +23,12 @@ mlir::Value elementwise(NodeContext &ctx, llvm::ArrayRef<mlir::Value> inputs,
                         const ScalarBody &body,
                         llvm::ArrayRef<mlir::Value> dims = {});
 
+/// `v` (rank 0, or 1-D of n) as a tensor of rank `rank` that broadcasts
+/// against one of that rank along dim `axis`: n there, 1 elsewhere (`v` as
+/// it is where either rank is 0 or 1).
+mlir::Value alongAxis(NodeContext &ctx, mlir::Value v, int64_t rank,
+                      int64_t axis);
+
 /// A scalar arith.constant of the float type `t`.
 mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
                        double v);

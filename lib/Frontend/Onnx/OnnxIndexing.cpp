@@ -1,6 +1,7 @@
 //===- OnnxIndexing.cpp - ops that read or write by computed positions ----===//
 //
-// Tile, Trilu, CumSum, ArgMax/ArgMin, GatherElements, GatherND and OneHot.
+// Tile, Trilu, CumSum, ArgMax/ArgMin, Hardmax, GatherElements, GatherND,
+// OneHot, EyeLike and ReverseSequence.
 // Each is one linalg.generic whose body computes where it reads
 // (tensor.extract at indices from linalg.index). Also the helpers the
 // scatter and selection converters share (OnnxIndexing.h).
@@ -217,28 +218,22 @@ mlir::LogicalResult cumSum(NodeContext &ctx) {
   return mlir::success();
 }
 
-/// ArgMax / ArgMin along `axis`: the first index of the extreme value (the
-/// last with select_last_index), as int64; NaN is never chosen.
-template <bool isMax> mlir::LogicalResult argExtreme(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0);
-  mlir::RankedTensorType out = ctx.outputType(0);
-  if (!x || !out)
-    return mlir::failure();
+/// The index along `axis` of the extreme value of `x` (the first, or the
+/// last where `last`), as `out` (the index type, the axis dropped or kept
+/// as 1 where `keep`); NaN is never chosen. Null after an error.
+mlir::Value extremeIndex(NodeContext &ctx, mlir::Value x, int64_t axis,
+                         bool keep, bool isMax, bool last,
+                         mlir::RankedTensorType out) {
   auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
   int64_t rank = xType.getRank();
-  auto axis = axisOf(ctx, ctx.intAttr("axis", 0), rank);
-  if (!axis)
-    return mlir::failure();
-  bool keep = ctx.intAttr("keepdims", 1) != 0;
-  bool last = ctx.intAttr("select_last_index", 0) != 0;
   mlir::Type element = xType.getElementType();
   if (!element.isIntOrFloat() || element.isInteger(1))
-    return ctx.fail("takes a float or integer tensor");
+    return (void)ctx.fail("takes a float or integer tensor"), nullptr;
   mlir::MLIRContext *mctx = ctx.b.getContext();
   llvm::SmallVector<mlir::AffineExpr> write;
   llvm::SmallVector<mlir::Value> dims(out.getRank());
   for (int64_t d = 0; d < rank; ++d) {
-    if (d == *axis) {
+    if (d == axis) {
       if (keep)
         write.push_back(mlir::getAffineConstantExpr(0, mctx));
       continue;
@@ -267,7 +262,7 @@ template <bool isMax> mlir::LogicalResult argExtreme(NodeContext &ctx) {
       ctx.filled(out, ctx.scalar(out.getElementType(), 0), dims);
   llvm::SmallVector<mlir::utils::IteratorType> iterators =
       parallelIterators(rank);
-  iterators[*axis] = mlir::utils::IteratorType::reduction;
+  iterators[axis] = mlir::utils::IteratorType::reduction;
   auto writeMap = mlir::AffineMap::get(rank, 0, write, mctx);
   auto generic = mlir::linalg::GenericOp::create(
       ctx.b, ctx.loc, mlir::TypeRange{valueType, out}, mlir::ValueRange{x},
@@ -296,14 +291,163 @@ template <bool isMax> mlir::LogicalResult argExtreme(NodeContext &ctx) {
               v[0], v[1]);
         mlir::Value i = mlir::arith::IndexCastOp::create(
             b, loc, out.getElementType(),
-            mlir::linalg::IndexOp::create(b, loc, *axis));
+            mlir::linalg::IndexOp::create(b, loc, axis));
         mlir::linalg::YieldOp::create(
             b, loc,
             mlir::ValueRange{
                 mlir::arith::SelectOp::create(b, loc, better, v[0], v[1]),
                 mlir::arith::SelectOp::create(b, loc, better, i, v[2])});
       });
-  ctx.setOutput(0, generic.getResult(1));
+  return generic.getResult(1);
+}
+
+/// ArgMax / ArgMin along `axis`: the first index of the extreme value (the
+/// last with select_last_index), as int64.
+template <bool isMax> mlir::LogicalResult argExtreme(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  auto axis = axisOf(ctx, ctx.intAttr("axis", 0),
+                     llvm::cast<mlir::RankedTensorType>(x.getType()).getRank());
+  if (!axis)
+    return mlir::failure();
+  ctx.setOutput(0, extremeIndex(ctx, x, *axis, ctx.intAttr("keepdims", 1) != 0,
+                                isMax, ctx.intAttr("select_last_index", 0) != 0,
+                                out));
+  return mlir::success();
+}
+
+/// Hardmax: one where the first largest element along `axis` is, zero
+/// elsewhere.
+mlir::LogicalResult hardmax(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  int64_t rank = out.getRank();
+  auto axis = axisOf(ctx, ctx.intAttr("axis", -1), rank);
+  if (!axis)
+    return mlir::failure();
+  if (rank == 0)
+    return ctx.fail("takes a tensor of rank 1 or more");
+  llvm::SmallVector<int64_t> shape(out.getShape());
+  shape[*axis] = 1;
+  mlir::Value where =
+      extremeIndex(ctx, x, *axis, true, true, false,
+                   mlir::RankedTensorType::get(shape, ctx.b.getI64Type()));
+  if (!where)
+    return mlir::failure();
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  llvm::SmallVector<mlir::AffineExpr> read;
+  for (int64_t d = 0; d < rank; ++d)
+    read.push_back(d == *axis ? mlir::getAffineConstantExpr(0, mctx)
+                              : mlir::getAffineDimExpr(d, mctx));
+  mlir::Type t = out.getElementType();
+  mlir::Value one = ctx.scalar(t, 1), zero = ctx.scalar(t, 0);
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{where},
+      mlir::ValueRange{ctx.empty(out, dynamicDimsOf(ctx, out, x))},
+      llvm::SmallVector<mlir::AffineMap>{
+          mlir::AffineMap::get(rank, 0, read, mctx),
+          mlir::AffineMap::getMultiDimIdentityMap(rank, mctx)},
+      parallelIterators(rank),
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        mlir::Value here = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::eq, v[0],
+            mlir::arith::IndexCastOp::create(
+                b, loc, b.getI64Type(),
+                mlir::linalg::IndexOp::create(b, loc, *axis)));
+        mlir::linalg::YieldOp::create(
+            b, loc,
+            mlir::arith::SelectOp::create(b, loc, here, one, zero).getResult());
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
+/// EyeLike: ones on diagonal k of a matrix shaped like the input, zeros
+/// elsewhere, of the type `dtype` gives (the input's where absent).
+mlir::LogicalResult eyeLike(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  if (out.getRank() != 2)
+    return ctx.fail("takes a matrix");
+  int64_t k = ctx.intAttr("k", 0);
+  mlir::Type t = out.getElementType();
+  mlir::Value one = ctx.scalar(t, 1), zero = ctx.scalar(t, 0);
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{},
+      mlir::ValueRange{ctx.empty(out, dynamicDimsOf(ctx, out, x))},
+      llvm::SmallVector<mlir::AffineMap>{
+          mlir::AffineMap::getMultiDimIdentityMap(2, ctx.b.getContext())},
+      parallelIterators(2),
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange) {
+        mlir::Value diagonal = mlir::arith::SubIOp::create(
+            b, loc, mlir::linalg::IndexOp::create(b, loc, 1),
+            mlir::linalg::IndexOp::create(b, loc, 0));
+        mlir::Value on =
+            mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::eq,
+                                        diagonal, indexConst(b, loc, k));
+        mlir::linalg::YieldOp::create(
+            b, loc,
+            mlir::arith::SelectOp::create(b, loc, on, one, zero).getResult());
+      });
+  ctx.setOutput(0, generic.getResult(0));
+  return mlir::success();
+}
+
+/// ReverseSequence: along time_axis, the first sequence_lens[i] elements of
+/// batch entry i reversed, the rest as they are.
+mlir::LogicalResult reverseSequence(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0), lens = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !lens || !out)
+    return mlir::failure();
+  int64_t rank = out.getRank();
+  if (rank < 2)
+    return ctx.fail("takes a tensor of rank 2 or more");
+  int64_t time = ctx.intAttr("time_axis", 0);
+  int64_t batch = ctx.intAttr("batch_axis", 1);
+  if (!((time == 0 && batch == 1) || (time == 1 && batch == 0)))
+    return ctx.fail("takes time_axis and batch_axis 0 and 1, in either order");
+  auto lensType = llvm::cast<mlir::RankedTensorType>(lens.getType());
+  if (lensType.getRank() != 1 || !lensType.getElementType().isInteger(64))
+    return ctx.fail("takes 1-D int64 sequence_lens");
+  mlir::MLIRContext *mctx = ctx.b.getContext();
+  auto identity = mlir::AffineMap::getMultiDimIdentityMap(rank, mctx);
+  mlir::Value steps = ctx.dim(x, time);
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{lens},
+      mlir::ValueRange{ctx.empty(out, dynamicDimsOf(ctx, out, x))},
+      llvm::SmallVector<mlir::AffineMap>{
+          mlir::AffineMap::get(rank, 0, {mlir::getAffineDimExpr(batch, mctx)},
+                               mctx),
+          identity},
+      parallelIterators(rank),
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        llvm::SmallVector<mlir::Value> at;
+        for (int64_t d = 0; d < rank; ++d)
+          at.push_back(mlir::linalg::IndexOp::create(b, loc, d));
+        // A length beyond the axis reverses the whole axis.
+        mlir::Value n = mlir::arith::MinSIOp::create(
+            b, loc,
+            mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), v[0]),
+            steps);
+        mlir::Value inside = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::slt, at[time], n);
+        mlir::Value mirrored = mlir::arith::SubIOp::create(
+            b, loc,
+            mlir::arith::SubIOp::create(b, loc, n, indexConst(b, loc, 1)),
+            at[time]);
+        at[time] =
+            mlir::arith::SelectOp::create(b, loc, inside, mirrored, at[time]);
+        mlir::linalg::YieldOp::create(
+            b, loc, mlir::tensor::ExtractOp::create(b, loc, x, at).getResult());
+      });
+  ctx.setOutput(0, generic.getResult(0));
   return mlir::success();
 }
 
@@ -472,10 +616,17 @@ mlir::LogicalResult oneHot(NodeContext &ctx) {
 
 std::vector<OpConverter> indexingConverters() {
   return {
-      {"Tile", tile, {1}},           {"Trilu", trilu, {1}},
-      {"CumSum", cumSum, {1}},       {"ArgMax", argExtreme<true>},
-      {"ArgMin", argExtreme<false>}, {"GatherElements", gatherElements},
-      {"GatherND", gatherNd},        {"OneHot", oneHot, {1}},
+      {"Tile", tile, {1}},
+      {"Trilu", trilu, {1}},
+      {"CumSum", cumSum, {1}},
+      {"ArgMax", argExtreme<true>},
+      {"ArgMin", argExtreme<false>},
+      {"GatherElements", gatherElements},
+      {"GatherND", gatherNd},
+      {"OneHot", oneHot, {1}},
+      {"Hardmax", hardmax},
+      {"EyeLike", eyeLike},
+      {"ReverseSequence", reverseSequence},
   };
 }
 

@@ -1,18 +1,22 @@
-//===- OnnxLinear.cpp - MatMul and Gemm -----------------------------------===//
+//===- OnnxLinear.cpp - MatMul, Gemm, Einsum and Det ----------------------===//
 //
 // Contractions become the named ops the compiler's matmul path is tuned
 // for where the shapes allow: linalg.matmul for two matrices and for a
 // batch of rows times one matrix (the batch folded into the rows), and
 // linalg.batch_matmul for equal batches; any other broadcast of batch dims
 // is one linalg.generic contraction. A Gemm whose B is a constant it reads
-// transposed gets the constant transposed once, here.
+// transposed gets the constant transposed once, here. Det eliminates each
+// matrix in loops.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxLinear.h"
 #include "Frontend/Onnx/OnnxElementwise.h"
+#include "Frontend/Onnx/OnnxIndexing.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <algorithm>
@@ -492,10 +496,152 @@ mlir::LogicalResult einsum(NodeContext &ctx) {
   return mlir::success();
 }
 
+/// Det: the determinant of each matrix of the last two dims, by Gaussian
+/// elimination with partial pivoting (as LAPACK's getrf, which numpy and
+/// PyTorch call): the product of the pivots, negated per row swap. A zero
+/// pivot makes it 0 (the columns below it are then left as they are).
+mlir::LogicalResult det(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !out)
+    return mlir::failure();
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  const int64_t rank = xType.getRank();
+  mlir::Type f = xType.getElementType();
+  if (rank < 2 || !isFloatType(f))
+    return ctx.fail("takes float matrices (a tensor of rank 2 or more)");
+  if (out.getRank() != rank - 2)
+    return ctx.fail("its output is not of rank " + llvm::Twine(rank - 2));
+  int64_t rows = xType.getDimSize(rank - 2), cols = xType.getDimSize(rank - 1);
+  if (!mlir::ShapedType::isDynamic(rows) &&
+      !mlir::ShapedType::isDynamic(cols) && rows != cols)
+    return ctx.fail("takes square matrices, not " + llvm::Twine(rows) + "x" +
+                    llvm::Twine(cols));
+  mlir::OpBuilder &b = ctx.b;
+  mlir::Location loc = ctx.loc;
+  auto index = [&](mlir::OpBuilder &b, int64_t v) -> mlir::Value {
+    return mlir::arith::ConstantIndexOp::create(b, loc, v);
+  };
+  mlir::Value n = ctx.dim(x, rank - 1);
+  auto square = mlir::RankedTensorType::get({cols, cols}, f);
+  mlir::OpFoldResult side = mlir::ShapedType::isDynamic(cols)
+                                ? mlir::OpFoldResult(n)
+                                : mlir::OpFoldResult(b.getIndexAttr(cols));
+  llvm::SmallVector<mlir::Value> batch;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    batch.push_back(ctx.dim(x, d));
+  llvm::SmallVector<mlir::Value> dims;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    dims.push_back(out.isDynamicDim(d) ? batch[d] : nullptr);
+  mlir::Value result = ctx.empty(out, dims);
+  auto forRange = [&](mlir::OpBuilder &b, mlir::Value lo, mlir::Value hi,
+                      mlir::ValueRange acc,
+                      llvm::function_ref<llvm::SmallVector<mlir::Value>(
+                          mlir::OpBuilder &, mlir::Value, mlir::ValueRange)>
+                          body) {
+    auto loop = mlir::scf::ForOp::create(
+        b, loc, lo, hi, index(b, 1), acc,
+        [&](mlir::OpBuilder &in, mlir::Location, mlir::Value i,
+            mlir::ValueRange args) {
+          mlir::scf::YieldOp::create(in, loc, body(in, i, args));
+        });
+    return llvm::SmallVector<mlir::Value>(loop.getResults());
+  };
+  auto at = [&](mlir::OpBuilder &b, mlir::Value a, mlir::Value i,
+                mlir::Value j) -> mlir::Value {
+    return mlir::tensor::ExtractOp::create(b, loc, a, mlir::ValueRange{i, j});
+  };
+  auto put = [&](mlir::OpBuilder &b, mlir::Value v, mlir::Value a,
+                 mlir::Value i, mlir::Value j) -> mlir::Value {
+    return mlir::tensor::InsertOp::create(b, loc, v, a, mlir::ValueRange{i, j});
+  };
+  llvm::SmallVector<mlir::Value> written = forEachPosition(
+      b, loc, batch, mlir::ValueRange{result},
+      [&](mlir::OpBuilder &b, mlir::Location, mlir::ValueRange p,
+          mlir::ValueRange acc) -> llvm::SmallVector<mlir::Value> {
+        // This matrix, a tensor of its own that elimination rewrites.
+        llvm::SmallVector<mlir::OpFoldResult> offsets, sizes,
+            strides(rank, b.getIndexAttr(1));
+        for (int64_t d = 0; d < rank - 2; ++d) {
+          offsets.push_back(p[d]);
+          sizes.push_back(b.getIndexAttr(1));
+        }
+        offsets.append(2, b.getIndexAttr(0));
+        sizes.append(2, side);
+        mlir::Value a = mlir::tensor::ExtractSliceOp::create(
+            b, loc, square, x, offsets, sizes, strides);
+        mlir::Value zero = floatConst(b, loc, f, 0);
+        auto steps = forRange(
+            b, index(b, 0), n, mlir::ValueRange{a, floatConst(b, loc, f, 1)},
+            [&](mlir::OpBuilder &b, mlir::Value k, mlir::ValueRange s) {
+              mlir::Value a = s[0], d = s[1];
+              // The row from k on whose element in column k is largest.
+              auto magnitude = [&](mlir::OpBuilder &b, mlir::Value v) {
+                return mlir::math::AbsFOp::create(b, loc, v).getResult();
+              };
+              auto pivot = forRange(
+                  b, k, n, mlir::ValueRange{k, magnitude(b, at(b, a, k, k))},
+                  [&](mlir::OpBuilder &b, mlir::Value i, mlir::ValueRange m) {
+                    mlir::Value v = magnitude(b, at(b, a, i, k));
+                    mlir::Value larger = mlir::arith::CmpFOp::create(
+                        b, loc, mlir::arith::CmpFPredicate::OGT, v, m[1]);
+                    return llvm::SmallVector<mlir::Value>{
+                        mlir::arith::SelectOp::create(b, loc, larger, i, m[0]),
+                        mlir::arith::SelectOp::create(b, loc, larger, v, m[1])};
+                  });
+              mlir::Value r = pivot[0];
+              // Rows k and r swapped (nothing where r is k).
+              a = forRange(
+                  b, index(b, 0), n, mlir::ValueRange{a},
+                  [&](mlir::OpBuilder &b, mlir::Value j, mlir::ValueRange t) {
+                    mlir::Value top = at(b, t[0], k, j);
+                    mlir::Value low = at(b, t[0], r, j);
+                    mlir::Value u = put(b, low, t[0], k, j);
+                    return llvm::SmallVector<mlir::Value>{put(b, top, u, r, j)};
+                  })[0];
+              mlir::Value swapped = mlir::arith::CmpIOp::create(
+                  b, loc, mlir::arith::CmpIPredicate::ne, r, k);
+              d = mlir::arith::SelectOp::create(
+                  b, loc, swapped, mlir::arith::NegFOp::create(b, loc, d), d);
+              mlir::Value piv = at(b, a, k, k);
+              d = mlir::arith::MulFOp::create(b, loc, d, piv);
+              mlir::Value singular = mlir::arith::CmpFOp::create(
+                  b, loc, mlir::arith::CmpFPredicate::OEQ, piv, zero);
+              mlir::Value next =
+                  mlir::arith::AddIOp::create(b, loc, k, index(b, 1));
+              // Each row below: less its factor times row k.
+              a = forRange(
+                  b, next, n, mlir::ValueRange{a},
+                  [&](mlir::OpBuilder &b, mlir::Value i, mlir::ValueRange t) {
+                    mlir::Value factor = mlir::arith::SelectOp::create(
+                        b, loc, singular, zero,
+                        mlir::arith::DivFOp::create(b, loc, at(b, t[0], i, k),
+                                                    piv));
+                    return forRange(
+                        b, next, n, mlir::ValueRange{t[0]},
+                        [&](mlir::OpBuilder &b, mlir::Value j,
+                            mlir::ValueRange u) {
+                          mlir::Value v = mlir::arith::SubFOp::create(
+                              b, loc, at(b, u[0], i, j),
+                              mlir::arith::MulFOp::create(b, loc, factor,
+                                                          at(b, u[0], k, j)));
+                          return llvm::SmallVector<mlir::Value>{
+                              put(b, v, u[0], i, j)};
+                        });
+                  })[0];
+              return llvm::SmallVector<mlir::Value>{a, d};
+            });
+        return {mlir::tensor::InsertOp::create(b, loc, steps[1], acc[0], p)
+                    .getResult()};
+      });
+  ctx.setOutput(0, written[0]);
+  return mlir::success();
+}
+
 } // namespace
 
 std::vector<OpConverter> linearConverters() {
-  return {{"MatMul", matMul}, {"Gemm", gemm}, {"Einsum", einsum}};
+  return {{"MatMul", matMul}, {"Gemm", gemm}, {"Einsum", einsum}, {"Det", det}};
 }
 
 } // namespace aot::onnx_import

@@ -181,17 +181,24 @@ void NodeContext::setOutput(int i, mlir::Value value) {
   }
   if (channelsLast_ && outputType(i) && outputType(i).getRank() == 4)
     return setChannelsLastOutput(i, value);
-  mlir::RankedTensorType want = outputType(i);
-  if (want && value.getType() != want) {
-    if (!mlir::tensor::CastOp::areCastCompatible(value.getType(), want)) {
-      (void)fail("its output '" + node_.output(i) + "' is " +
-                 typeText(value.getType()) + " where ONNX gives it " +
-                 typeText(want));
+  if (mlir::RankedTensorType want = outputType(i))
+    if (!(value =
+              castedTo(b, value, want, "its output '" + node_.output(i) + "'")))
       return;
-    }
-    value = mlir::tensor::CastOp::create(b, loc, want, value);
-  }
   graph_.define(node_.output(i), value);
+}
+
+mlir::Value NodeContext::castedTo(mlir::OpBuilder &b, mlir::Value v,
+                                  mlir::Type type, const llvm::Twine &what) {
+  if (v.getType() == type)
+    return v;
+  auto from = llvm::dyn_cast<mlir::RankedTensorType>(v.getType());
+  auto to = llvm::dyn_cast<mlir::RankedTensorType>(type);
+  if (!from || !to || !mlir::tensor::CastOp::areCastCompatible(from, to))
+    return (void)fail(what + " is " + typeText(v.getType()) +
+                      " where ONNX gives it " + typeText(type)),
+           nullptr;
+  return mlir::tensor::CastOp::create(b, loc, to, v);
 }
 
 std::string typeText(mlir::Type t) {
@@ -323,13 +330,15 @@ const OpConverter *findConverter(llvm::StringRef opType) {
          {elementwiseConverters, linearConverters, recurrentConverters,
           convolutionConverters, shapeConverters, normalizationConverters,
           indexingConverters, scatterConverters, selectionConverters,
-          resizeConverters, quantizationConverters, controlFlowConverters})
+          resizeConverters, gridSampleConverters, quantizationConverters,
+          controlFlowConverters})
       for (OpConverter &c : part())
         t.try_emplace(c.opType, c);
     // Ops that move elements without reading them take uint8 as it is.
     for (llvm::StringRef op :
          {"Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose",
-          "Concat", "Split", "Slice", "Gather", "Expand", "Tile", "Shape"})
+          "Concat", "Split", "Slice", "Gather", "Expand", "Tile", "Shape",
+          "Compress", "ReverseSequence"})
       if (auto it = t.find(op); it != t.end())
         it->second.readsUnsigned = true;
     return t;

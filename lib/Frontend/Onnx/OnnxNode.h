@@ -79,6 +79,11 @@ public:
   /// The type shape inference gave output `i`.
   mlir::RankedTensorType outputType(int i);
   void setOutput(int i, mlir::Value value);
+  /// `v` as `type`, where a tensor.cast can make it so (the same rank and
+  /// element type, dims that agree where both are static), built by `b`;
+  /// null after an error naming `what` and both types.
+  mlir::Value castedTo(mlir::OpBuilder &b, mlir::Value v, mlir::Type type,
+                       const llvm::Twine &what);
 
   bool hasAttr(llvm::StringRef name) const;
   std::int64_t intAttr(llvm::StringRef name, std::int64_t otherwise) const;
@@ -190,6 +195,7 @@ std::vector<OpConverter> indexingConverters();
 std::vector<OpConverter> scatterConverters();
 std::vector<OpConverter> selectionConverters();
 std::vector<OpConverter> resizeConverters();
+std::vector<OpConverter> gridSampleConverters();
 std::vector<OpConverter> quantizationConverters();
 std::vector<OpConverter> controlFlowConverters();
 

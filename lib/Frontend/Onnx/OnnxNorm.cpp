@@ -264,19 +264,7 @@ mlir::LogicalResult softmax(NodeContext &ctx) {
 /// A per-channel parameter ([C]) as [C, 1, ..., 1], so that numpy
 /// broadcasting puts it along dim 1 of an input of `rank`.
 mlir::Value alongChannels(NodeContext &ctx, mlir::Value p, int64_t rank) {
-  auto t = llvm::cast<mlir::RankedTensorType>(p.getType());
-  llvm::SmallVector<int64_t> shape = {t.getDimSize(0)};
-  shape.append(rank - 2, 1);
-  auto type = mlir::RankedTensorType::get(shape, t.getElementType());
-  llvm::SmallVector<mlir::ReassociationIndices> groups(1);
-  for (int64_t d = 0; d < rank - 1; ++d)
-    groups[0].push_back(d);
-  if (t.isDynamicDim(0))
-    return mlir::tensor::ExpandShapeOp::create(
-        ctx.b, ctx.loc, type, p, groups,
-        llvm::SmallVector<mlir::OpFoldResult>(
-            {mlir::OpFoldResult(ctx.dim(p, 0))}));
-  return mlir::tensor::ExpandShapeOp::create(ctx.b, ctx.loc, type, p, groups);
+  return alongAxis(ctx, p, rank - 1, 0);
 }
 
 /// BatchNormalization in inference: (x - mean) / sqrt(var + eps) * scale

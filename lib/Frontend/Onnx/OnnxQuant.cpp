@@ -20,27 +20,11 @@
 
 #include <limits>
 #include <optional>
+#include <utility>
 
 namespace aot::onnx_import {
 
 namespace {
-
-/// `v` (rank 0, or 1-D of n) as a tensor of rank `rank` that broadcasts
-/// against one of that rank along dim `axis`: n there, 1 elsewhere.
-mlir::Value alongAxis(NodeContext &ctx, mlir::Value v, int64_t rank,
-                      int64_t axis) {
-  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
-  if (t.getRank() == 0 || rank <= 1)
-    return v;
-  llvm::SmallVector<int64_t> shape(rank, 1);
-  shape[axis] = t.getDimSize(0);
-  llvm::SmallVector<mlir::ReassociationIndices> groups(1);
-  for (int64_t d = 0; d < rank; ++d)
-    groups[0].push_back(d);
-  return mlir::tensor::ExpandShapeOp::create(
-      ctx.b, ctx.loc, mlir::RankedTensorType::get(shape, t.getElementType()), v,
-      groups);
-}
 
 /// Per tensor only, for quantParam.
 constexpr int64_t kPerTensor = std::numeric_limits<int64_t>::min();
@@ -182,30 +166,34 @@ mlir::LogicalResult dequantizeLinear(NodeContext &ctx) {
   return mlir::success();
 }
 
-/// Min (or max) of every element of `x` and 0, as a rank-0 tensor.
-mlir::Value reducedWithZero(NodeContext &ctx, mlir::Value x, bool isMax) {
+/// The smallest and the largest element of `x` and 0, in one pass.
+std::pair<mlir::Value, mlir::Value> rangeWithZero(NodeContext &ctx,
+                                                  mlir::Value x) {
   auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
   mlir::MLIRContext *mctx = ctx.b.getContext();
   auto scalarType = mlir::RankedTensorType::get({}, t.getElementType());
   mlir::Value init = ctx.filled(scalarType, ctx.scalar(t.getElementType(), 0));
+  auto scalar = mlir::AffineMap::get(t.getRank(), 0, {}, mctx);
   llvm::SmallVector<mlir::AffineMap> maps = {
-      mlir::AffineMap::getMultiDimIdentityMap(t.getRank(), mctx),
-      mlir::AffineMap::get(t.getRank(), 0, {}, mctx)};
+      mlir::AffineMap::getMultiDimIdentityMap(t.getRank(), mctx), scalar,
+      scalar};
   llvm::SmallVector<mlir::utils::IteratorType> iterators(
       t.getRank(), mlir::utils::IteratorType::reduction);
-  return mlir::linalg::GenericOp::create(
-             ctx.b, ctx.loc, mlir::TypeRange{scalarType}, mlir::ValueRange{x},
-             mlir::ValueRange{init}, maps, iterators,
-             [isMax](mlir::OpBuilder &b, mlir::Location loc,
-                     mlir::ValueRange v) {
-               mlir::Value r =
-                   isMax ? mlir::Value(mlir::arith::MaximumFOp::create(
-                               b, loc, v[0], v[1]))
-                         : mlir::Value(mlir::arith::MinimumFOp::create(
-                               b, loc, v[0], v[1]));
-               mlir::linalg::YieldOp::create(b, loc, r);
-             })
-      .getResult(0);
+  auto generic = mlir::linalg::GenericOp::create(
+      ctx.b, ctx.loc, mlir::TypeRange{scalarType, scalarType},
+      mlir::ValueRange{x}, mlir::ValueRange{init, init}, maps, iterators,
+      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
+        mlir::linalg::YieldOp::create(
+            b, loc,
+            mlir::ValueRange{
+                mlir::arith::MinimumFOp::create(b, loc, v[0], v[1]),
+                mlir::arith::MaximumFOp::create(b, loc, v[0], v[2])});
+      });
+  auto extract = [&](mlir::Value r) -> mlir::Value {
+    return mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, r,
+                                           mlir::ValueRange{});
+  };
+  return {extract(generic.getResult(0)), extract(generic.getResult(1))};
 }
 
 /// DynamicQuantizeLinear: uint8 over the range of x widened to hold 0;
@@ -222,11 +210,7 @@ mlir::LogicalResult dynamicQuantizeLinear(NodeContext &ctx) {
     return ctx.fail("takes float (f32) only");
   mlir::OpBuilder &b = ctx.b;
   mlir::Location loc = ctx.loc;
-  auto extract = [&](mlir::Value t) -> mlir::Value {
-    return mlir::tensor::ExtractOp::create(b, loc, t, mlir::ValueRange{});
-  };
-  mlir::Value lo = extract(reducedWithZero(ctx, x, false));
-  mlir::Value hi = extract(reducedWithZero(ctx, x, true));
+  auto [lo, hi] = rangeWithZero(ctx, x);
   mlir::Value scale = mlir::arith::DivFOp::create(
       b, loc, mlir::arith::SubFOp::create(b, loc, hi, lo),
       floatConst(b, loc, f, 255));

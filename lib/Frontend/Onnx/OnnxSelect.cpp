@@ -1,11 +1,11 @@
-//===- OnnxSelect.cpp - TopK and NonZero: elements chosen by their values -===//
+//===- OnnxSelect.cpp - TopK, NonZero, Compress: elements chosen by value -===//
 //
 // TopK is k passes over each row: pass j takes the best element that comes
 // after pass j-1's in the order (value, then index), so nothing is sorted
 // or marked and ties go to the lower index, as PyTorch and numpy's stable
 // sort give them; NaN counts as the largest value. NonZero counts the
 // nonzero elements first (its result's size), then loops over the input
-// writing the position of each.
+// writing the position of each; Compress the same with slices.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxIndexing.h"
@@ -318,10 +318,99 @@ mlir::LogicalResult nonZero(NodeContext &ctx) {
   return mlir::success();
 }
 
+/// Compress: the slices of the input along `axis` (of the input flattened
+/// where no axis is given) whose condition element is true; a condition
+/// shorter than the axis leaves the slices past its end out. Counts the
+/// true elements first (the result's size), then copies each slice kept.
+mlir::LogicalResult compress(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0), cond = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !cond || !out)
+    return mlir::failure();
+  auto condType = llvm::cast<mlir::RankedTensorType>(cond.getType());
+  if (condType.getRank() != 1 || !condType.getElementType().isInteger(1))
+    return ctx.fail("takes a 1-D bool condition");
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  int64_t axis = 0;
+  if (ctx.hasAttr("axis")) {
+    auto given = axisOf(ctx, ctx.intAttr("axis", 0), xType.getRank());
+    if (!given)
+      return mlir::failure();
+    axis = *given;
+  } else if (xType.getRank() != 1) {
+    llvm::SmallVector<mlir::ReassociationIndices> all(1);
+    for (int64_t d = 0; d < xType.getRank(); ++d)
+      all[0].push_back(d);
+    x = mlir::tensor::CollapseShapeOp::create(ctx.b, ctx.loc, x, all);
+    xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  }
+  const int64_t rank = xType.getRank();
+  if (out.getRank() != rank)
+    return ctx.fail("its output is not of rank " + llvm::Twine(rank));
+  mlir::OpBuilder &b = ctx.b;
+  mlir::Location loc = ctx.loc;
+  mlir::Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
+  mlir::Value n =
+      mlir::arith::MinSIOp::create(b, loc, ctx.dim(cond, 0), ctx.dim(x, axis));
+  auto kept = [&](mlir::OpBuilder &b, mlir::Location loc, mlir::Value i) {
+    return mlir::tensor::ExtractOp::create(b, loc, cond, mlir::ValueRange{i})
+        .getResult();
+  };
+  auto counting = mlir::scf::ForOp::create(
+      b, loc, zero, n, one, mlir::ValueRange{zero},
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::Value i,
+          mlir::ValueRange acc) {
+        mlir::Value next = mlir::arith::AddIOp::create(
+            b, loc, acc[0],
+            mlir::arith::SelectOp::create(b, loc, kept(b, loc, i),
+                                          indexConst(b, loc, 1),
+                                          indexConst(b, loc, 0)));
+        mlir::scf::YieldOp::create(b, loc, next);
+      });
+  llvm::SmallVector<int64_t> shape(xType.getShape());
+  shape[axis] = mlir::ShapedType::kDynamic;
+  auto resultType = mlir::RankedTensorType::get(shape, xType.getElementType());
+  llvm::SmallVector<mlir::Value> dims = dynamicDimsOf(ctx, resultType, x);
+  dims[axis] = counting.getResult(0);
+  // A slice: all of every dim but one element of the axis.
+  llvm::SmallVector<mlir::OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
+  for (int64_t d = 0; d < rank; ++d)
+    sizes.push_back(d == axis ? mlir::OpFoldResult(b.getIndexAttr(1))
+                              : mlir::OpFoldResult(ctx.dim(x, d)));
+  auto at = [&](mlir::Value i) {
+    llvm::SmallVector<mlir::OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[axis] = i;
+    return offsets;
+  };
+  auto copying = mlir::scf::ForOp::create(
+      b, loc, zero, n, one, mlir::ValueRange{ctx.empty(resultType, dims), zero},
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::Value i,
+          mlir::ValueRange acc) {
+        auto choice = mlir::scf::IfOp::create(
+            b, loc, kept(b, loc, i),
+            [&](mlir::OpBuilder &t, mlir::Location l) {
+              mlir::Value slice = mlir::tensor::ExtractSliceOp::create(
+                  t, l, x, at(i), sizes, strides);
+              mlir::Value r = mlir::tensor::InsertSliceOp::create(
+                  t, l, slice, acc[0], at(acc[1]), sizes, strides);
+              mlir::scf::YieldOp::create(
+                  t, l,
+                  mlir::ValueRange{r, mlir::arith::AddIOp::create(
+                                          t, l, acc[1], indexConst(t, l, 1))});
+            },
+            [&](mlir::OpBuilder &e, mlir::Location l) {
+              mlir::scf::YieldOp::create(e, l, acc);
+            });
+        mlir::scf::YieldOp::create(b, loc, choice.getResults());
+      });
+  ctx.setOutput(0, copying.getResult(0));
+  return mlir::success();
+}
+
 } // namespace
 
 std::vector<OpConverter> selectionConverters() {
-  return {{"TopK", topK, {1}}, {"NonZero", nonZero}};
+  return {{"TopK", topK, {1}}, {"NonZero", nonZero}, {"Compress", compress}};
 }
 
 } // namespace aot::onnx_import

@@ -50,7 +50,7 @@ def main(out):
     w = numpy_helper.from_array(np.ones((4, 3), np.float32), "w")
     save(out, "unsupported-op.onnx", model(
         [helper.make_node("MatMul", ["x", "w"], ["h"], name="mm"),
-         helper.make_node("Hardmax", ["h"], ["y"], name="pick")], inits=[w]))
+         helper.make_node("Bernoulli", ["h"], ["y"], name="pick")], inits=[w]))
     other = model([helper.make_node("MatMul", ["x", "w"], ["h"], name="mm"),
                    helper.make_node("FusedGelu", ["h"], ["y"], name="gelu",
                                     domain="com.example")], inits=[w])

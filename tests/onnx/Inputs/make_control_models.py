@@ -13,6 +13,10 @@ ones computed here with numpy, not by any compiler.
              carried times 1.5 plus the iteration number.
   loop_while a Loop without M, doubling a tensor of a dynamic dim until its
              sum reaches 100; the first condition an input (true, false).
+  loop_scan  a Loop of M iterations (5 and 0) with two scan outputs: the
+             value carried after each iteration, and its sum (a scalar).
+  loop_scan_while  loop_while with each doubled tensor (a dynamic dim) as a
+             scan output.
 
 usage: make_control_models.py DIR"""
 import sys
@@ -109,14 +113,21 @@ def loop_count(out, rng):
         "three": ([x, np.array(3, np.int64)], [run(3)])})
 
 
-def loop_while(out, rng):
-    body = helper.make_graph(
+def doubling_body(scan):
+    """v2 = v * 2 while its sum is under 100; v2 also a scan output where
+    `scan`."""
+    outs = [info("c2", T.BOOL, []), info("v2", T.FLOAT, [None, 3])]
+    return helper.make_graph(
         [node("Mul", ["v", "two"], ["v2"]),
          node("ReduceSum", ["v2"], ["s"], keepdims=0),
          node("Less", ["s", "limit"], ["c2"])], "body",
         [info("i", T.INT64, []), info("c", T.BOOL, []),
          info("v", T.FLOAT, [None, 3])],
-        [info("c2", T.BOOL, []), info("v2", T.FLOAT, [None, 3])])
+        outs + outs[1:] * scan)
+
+
+def loop_while(out, rng):
+    body = doubling_body(False)
     graph = helper.make_graph(
         [node("Loop", ["", "go", "x"], ["y"], name="double", body=body)],
         "loop_while", [info("x", T.FLOAT, ["n", 3]), info("go", T.BOOL, [])],
@@ -136,12 +147,66 @@ def loop_while(out, rng):
         "never": ([x, np.array(False)], [run(False)])})
 
 
+def loop_scan(out, rng):
+    body = helper.make_graph(
+        [node("Cast", ["i"], ["fi"], to=T.FLOAT),
+         node("Mul", ["x", "fi"], ["step"]),
+         node("Add", ["v", "step"], ["v2"]),
+         node("ReduceSum", ["v2"], ["s"], keepdims=0),
+         node("Identity", ["c"], ["c2"])], "body",
+        [info("i", T.INT64, []), info("c", T.BOOL, []),
+         info("v", T.FLOAT, [3])],
+        [info("c2", T.BOOL, []), info("v2", T.FLOAT, [3]),
+         info("v2", T.FLOAT, [3]), info("s", T.FLOAT, [])])
+    graph = helper.make_graph(
+        [node("Loop", ["m", "", "x"], ["y", "ys", "sums"], name="scan",
+              body=body)],
+        "loop_scan", [info("x", T.FLOAT, [3]), info("m", T.INT64, [])],
+        [info("y", T.FLOAT, [3]), info("ys", T.FLOAT, [None, 3]),
+         info("sums", T.FLOAT, [None])])
+    x = rng.standard_normal(3).astype(f32)
+
+    def run(m):
+        v, ys, sums = x.copy(), [], []
+        for i in range(m):
+            v = (v + x * f32(i)).astype(f32)
+            ys.append(v)
+            sums.append(v.astype(np.float64).sum())
+        return [v, np.array(ys, f32).reshape(m, 3), np.array(sums, f32)]
+    save(out, "loop_scan", graph, {
+        "five": ([x, np.array(5, np.int64)], run(5)),
+        "zero": ([x, np.array(0, np.int64)], run(0))})
+
+
+def loop_scan_while(out, rng):
+    body = doubling_body(True)
+    graph = helper.make_graph(
+        [node("Loop", ["", "go", "x"], ["y", "ys"], name="double",
+              body=body)],
+        "loop_scan_while", [info("x", T.FLOAT, ["n", 3]),
+                            info("go", T.BOOL, [])],
+        [info("y", T.FLOAT, ["n", 3]), info("ys", T.FLOAT, [None, "n", 3])],
+        [numpy_helper.from_array(np.array(2, f32), "two"),
+         numpy_helper.from_array(np.array(100, f32), "limit")])
+    x = np.abs(rng.standard_normal((4, 3))).astype(f32) + f32(0.5)
+    v, ys, go = x.copy(), [], True
+    while go:
+        v = v * f32(2)
+        ys.append(v)
+        go = v.sum() < 100
+    assert len(ys) == 3, len(ys)  # what the test checks
+    save(out, "loop_scan_while", graph, {
+        "doubles": ([x, np.array(True)], [v, np.array(ys)])})
+
+
 def main(out):
     rng = np.random.default_rng(31)
     if_sign(out, rng)
     if_shapes(out, rng)
     loop_count(out, rng)
     loop_while(out, rng)
+    loop_scan(out, rng)
+    loop_scan_while(out, rng)
 
 
 if __name__ == "__main__":

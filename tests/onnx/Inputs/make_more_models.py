@@ -1,7 +1,7 @@
 """Writes ONNX models of the reductions (ReduceL1, ReduceLogSum,
 ReduceLogSumExp, ReduceMean over a dynamic dim), the normalizations
 (LpNormalization, MeanVarianceNormalization, LRN) and the block moves
-(DepthToSpace, SpaceToDepth), and Size, into DIR, each with NAME.inputs.npz
+(DepthToSpace, SpaceToDepth), Size and Det, into DIR, each with NAME.inputs.npz
 and NAME.expected.npz: the expected outputs computed here with numpy from the
 ONNX specification's definitions, not by any compiler.
 
@@ -102,6 +102,16 @@ def main(out):
           ["n", 8, 2, 3], space_to_depth(wide, 2), blocksize=2)
     unary(out, "size", "Size", x, ["n", 3, 4], [], np.array(24, np.int64),
           y_type=T.INT64)
+
+    # Det of a batch (one matrix singular: a row the sum of two others) and
+    # of one matrix that needs its rows swapped (a zero first pivot).
+    mats = rng.standard_normal((3, 4, 4)).astype(f32)
+    mats[1, 3] = mats[1, 0] + mats[1, 2]
+    unary(out, "det", "Det", mats, ["n", 4, 4], ["n"],
+          np.linalg.det(mats.astype(np.float64)).astype(f32))
+    swap = np.array([[0, 2, 1], [3, 1, 0], [1, 1, 5]], f32)
+    unary(out, "det_swap", "Det", swap, [3, 3], [],
+          np.array(np.linalg.det(swap.astype(np.float64)), f32))
 
 
 if __name__ == "__main__":
