@@ -16,6 +16,10 @@ PyTorch N and OpenBLAS 1; 1 and N; N and N), and its best is reported with
 how it was reached. The outputs must agree (the zoo's check: rtol 1e-3,
 atol 1e-4) before anything is timed. Medians of N calls (default 10);
 with --repeats 0 the outputs are checked and only the compiles are timed.
+Each latency row also gives the GFLOP of the model's MatMul, Gemm and Conv
+nodes and the rate both runs reach on them, and the run ends with the rate
+of PyTorch's own 1024 x 1024 matmul on each thread count: how near the
+machine's matmul speed each network already runs.
 """
 import os
 import statistics
@@ -25,6 +29,8 @@ import tempfile
 import time
 
 import numpy as np
+import onnx
+import onnx.shape_inference
 import torch
 import torchvision
 
@@ -119,6 +125,59 @@ def best_torch_time(name, batch, threads, repeats):
     return best
 
 
+def contraction_flops(module, inputs, workdir):
+    """Floating-point operations of the model's MatMul, Gemm and Conv nodes
+    (two per multiply-add) on `inputs`: nearly all of a network's
+    arithmetic, against which both runs' rates are read. From ONNX's shape
+    inference on an export at these inputs' shapes, where no shape is left
+    to compute at run time."""
+    path = os.path.join(workdir, "static.onnx")
+    torch.onnx.export(module, tuple(inputs), path, opset_version=17)
+    graph = onnx.shape_inference.infer_shapes(
+        onnx.load(path, load_external_data=False)).graph
+    shapes = {}
+    for v in list(graph.input) + list(graph.value_info) + list(graph.output):
+        shapes[v.name] = [d.dim_value for d in v.type.tensor_type.shape.dim]
+    for t in graph.initializer:
+        shapes[t.name] = list(t.dims)
+    flops = 0
+    for node in graph.node:
+        if node.op_type not in ("MatMul", "Gemm", "Conv"):
+            continue
+        out = shapes[node.output[0]]
+        if not out or not all(out):
+            raise SystemExit("%s: the shape of %s is not known" %
+                             (path, node.output[0]))
+        if node.op_type == "MatMul":
+            k = shapes[node.input[0]][-1]
+        elif node.op_type == "Gemm":
+            trans_a = any(a.name == "transA" and a.i for a in node.attribute)
+            k = shapes[node.input[0]][0 if trans_a else 1]
+        else:  # Conv: input channels per group times the kernel window
+            k = int(np.prod(shapes[node.input[1]][1:]))
+        flops += 2 * int(np.prod(out)) * k
+    return flops
+
+
+def matmul_rate(threads, n=1024, repeats=10):
+    """Run in a child: PyTorch's (OpenBLAS's) f32 N x N matmul in GFLOP/s
+    on `threads` threads, PyTorch's and OpenBLAS's (set by the parent):
+    what a tuned GEMM reaches on this machine, in the same run."""
+    torch.set_num_threads(threads)
+    a, b = torch.randn(n, n), torch.randn(n, n)
+    print(2 * n**3 / timed(lambda: torch.mm(a, b), repeats) / 1e9)
+    return 0
+
+
+def best_matmul_rate(threads):
+    env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads))
+    out = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--mm-rate",
+         str(threads)], env=env, check=True, capture_output=True,
+        text=True).stdout
+    return float(out.split()[-1])
+
+
 def compile_model(compiler, path, library, threads):
     """aot-compile's wall time (s) and peak resident memory (MiB).
 
@@ -169,10 +228,12 @@ def run(compiler, name, threads_list, batches, repeats, workdir, rows):
                 continue
             ours = timed(lambda: f(*args), repeats)
             theirs, how = best_torch_time(name, batch, threads, repeats)
+            gflop = contraction_flops(module, x, workdir) / 1e9
             rows["latency"].append(
-                "| %s | %d | %d | %.2f ms | %.2f ms (%s) | %.2f |"
+                "| %s | %d | %d | %.2f ms | %.2f ms (%s) | %.2f | %.1f | "
+                "%.0f | %.0f |"
                 % (name, batch, threads, ours * 1e3, theirs * 1e3, how,
-                   theirs / ours))
+                   theirs / ours, gflop, gflop / ours, gflop / theirs))
             print(rows["latency"][-1], file=sys.stderr, flush=True)
 
 
@@ -180,6 +241,8 @@ def main(argv):
     args = argv[1:]
     if args[:1] == ["--torch-time"]:
         return torch_time(args[1], int(args[2]), int(args[3]), int(args[4]))
+    if args[:1] == ["--mm-rate"]:
+        return matmul_rate(int(args[1]))
     if not args:
         sys.stderr.write(__doc__)
         return 2
@@ -201,10 +264,17 @@ def main(argv):
         for name in names or list(MODELS):
             run(compiler, name, threads, batches, repeats, workdir, rows)
     print("| model | batch | threads | mlir-aot | PyTorch, best (mode "
-          "threads/OpenBLAS threads) | PyTorch / mlir-aot |")
-    print("| --- | --- | --- | --- | --- | --- |")
+          "threads/OpenBLAS threads) | PyTorch / mlir-aot | GFLOP | "
+          "mlir-aot GFLOP/s | PyTorch GFLOP/s |")
+    print("| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: |")
     print("\n".join(rows["latency"]))
     print()
+    if repeats:
+        print("torch.mm, f32 1024 x 1024: " + ", ".join(
+            "%.0f GFLOP/s on %d thread%s" % (best_matmul_rate(t), t,
+                                             "s" if t > 1 else "")
+            for t in threads))
+        print()
     print("| model | parameters | ONNX file | threads | aot-compile -O3 | "
           "peak memory |")
     print("| --- | --- | --- | --- | --- | --- |")

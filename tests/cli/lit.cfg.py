@@ -78,6 +78,12 @@ config.substitutions.append(
     ("%{check-trace}", python + " " + quote(os.path.join(tools_dir, "check-trace.py"))))
 config.substitutions.append(
     ("%{line-table}", python + " " + quote(os.path.join(tools_dir, "line-table.py"))))
+# A named x86-64 CPU with AVX-512 (and VNNI): the target of tests that check
+# the IR or the objects the tile sizes shape, which are the target's (its
+# vector registers), so that they check the same text on every build
+# machine. Tests that run the code compile for the host.
+config.substitutions.append(
+    ("%{avx512}", "--target=cpu:x86_64-unknown-linux-gnu,cpu=znver4"))
 config.substitutions.append(("%{models}", config.aot_models_dir))
 config.substitutions.append(("%{cli-inputs}", os.path.join(cli_dir, "Inputs")))
 config.substitutions.append(
