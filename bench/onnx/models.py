@@ -203,6 +203,7 @@ def run(compiler, name, threads_list, batches, repeats, workdir, rows):
                       input_names=names,
                       dynamic_axes={n: {0: "batch"} for n in names})
     weights = sum(p.numel() for p in module.parameters())
+    gflop = {}  # per batch: it depends on the shapes only
     for threads in threads_list:
         library = os.path.join(workdir, "%s_%d.so" % (name, threads))
         seconds, peak = compile_model(compiler, path, library, threads)
@@ -228,12 +229,14 @@ def run(compiler, name, threads_list, batches, repeats, workdir, rows):
                 continue
             ours = timed(lambda: f(*args), repeats)
             theirs, how = best_torch_time(name, batch, threads, repeats)
-            gflop = contraction_flops(module, x, workdir) / 1e9
+            if batch not in gflop:
+                gflop[batch] = contraction_flops(module, x, workdir) / 1e9
             rows["latency"].append(
                 "| %s | %d | %d | %.2f ms | %.2f ms (%s) | %.2f | %.1f | "
                 "%.0f | %.0f |"
                 % (name, batch, threads, ours * 1e3, theirs * 1e3, how,
-                   theirs / ours, gflop, gflop / ours, gflop / theirs))
+                   theirs / ours, gflop[batch], gflop[batch] / ours,
+                   gflop[batch] / theirs))
             print(rows["latency"][-1], file=sys.stderr, flush=True)
 
 

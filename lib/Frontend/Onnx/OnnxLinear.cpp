@@ -519,9 +519,6 @@ mlir::LogicalResult det(NodeContext &ctx) {
                     llvm::Twine(cols));
   mlir::OpBuilder &b = ctx.b;
   mlir::Location loc = ctx.loc;
-  auto index = [&](mlir::OpBuilder &b, int64_t v) -> mlir::Value {
-    return mlir::arith::ConstantIndexOp::create(b, loc, v);
-  };
   mlir::Value n = ctx.dim(x, rank - 1);
   auto square = mlir::RankedTensorType::get({cols, cols}, f);
   mlir::OpFoldResult side = mlir::ShapedType::isDynamic(cols)
@@ -540,7 +537,7 @@ mlir::LogicalResult det(NodeContext &ctx) {
                           mlir::OpBuilder &, mlir::Value, mlir::ValueRange)>
                           body) {
     auto loop = mlir::scf::ForOp::create(
-        b, loc, lo, hi, index(b, 1), acc,
+        b, loc, lo, hi, indexConst(b, loc, 1), acc,
         [&](mlir::OpBuilder &in, mlir::Location, mlir::Value i,
             mlir::ValueRange args) {
           mlir::scf::YieldOp::create(in, loc, body(in, i, args));
@@ -572,7 +569,8 @@ mlir::LogicalResult det(NodeContext &ctx) {
             b, loc, square, x, offsets, sizes, strides);
         mlir::Value zero = floatConst(b, loc, f, 0);
         auto steps = forRange(
-            b, index(b, 0), n, mlir::ValueRange{a, floatConst(b, loc, f, 1)},
+            b, indexConst(b, loc, 0), n,
+            mlir::ValueRange{a, floatConst(b, loc, f, 1)},
             [&](mlir::OpBuilder &b, mlir::Value k, mlir::ValueRange s) {
               mlir::Value a = s[0], d = s[1];
               // The row from k on whose element in column k is largest.
@@ -592,7 +590,7 @@ mlir::LogicalResult det(NodeContext &ctx) {
               mlir::Value r = pivot[0];
               // Rows k and r swapped (nothing where r is k).
               a = forRange(
-                  b, index(b, 0), n, mlir::ValueRange{a},
+                  b, indexConst(b, loc, 0), n, mlir::ValueRange{a},
                   [&](mlir::OpBuilder &b, mlir::Value j, mlir::ValueRange t) {
                     mlir::Value top = at(b, t[0], k, j);
                     mlir::Value low = at(b, t[0], r, j);
@@ -608,7 +606,7 @@ mlir::LogicalResult det(NodeContext &ctx) {
               mlir::Value singular = mlir::arith::CmpFOp::create(
                   b, loc, mlir::arith::CmpFPredicate::OEQ, piv, zero);
               mlir::Value next =
-                  mlir::arith::AddIOp::create(b, loc, k, index(b, 1));
+                  mlir::arith::AddIOp::create(b, loc, k, indexConst(b, loc, 1));
               // Each row below: less its factor times row k.
               a = forRange(
                   b, next, n, mlir::ValueRange{a},

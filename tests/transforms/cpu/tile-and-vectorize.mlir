@@ -4,10 +4,12 @@
 
 // Tiles linalg ops on tensors into register-sized blocks and vectorizes
 // them: contractions as M x N register tiles with K innermost (accumulator
-// held in vectors across K), convolutions a row of pixels by channels, each
-// window position and input channel a loop, elementwise ops and reductions
-// along the innermost dim. A tile that does not divide a dim is peeled, its
-// last partial tile masked. Large ops get their outer tile loop marked
+// held in vectors across K; 1 x 1 convolutions as matmuls), convolutions a
+// row of pixels by channels, each window position and input channel a loop
+// (a filter larger than the image: a block of output channels at a time,
+// read from a packed panel), elementwise ops and reductions along the
+// innermost dim. A tile that does not divide a dim is peeled, its last
+// partial tile masked. Large ops get their outer tile loop marked
 // aot.parallel, and loops for aot-prefetch-rows are marked too.
 
 // f32 matmul: the fill becomes one flat loop of 16-lane stores; the matmul
@@ -187,6 +189,61 @@ func.func @column_max(%x: tensor<16x40xf32>, %o: tensor<40xf32>) -> tensor<40xf3
 func.func @conv(%in: tensor<1x10x18x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tensor<1x8x16x32xf32>) -> tensor<1x8x16x32xf32> {
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %f : tensor<1x10x18x16xf32>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x8x16x32xf32>) -> tensor<1x8x16x32xf32>
   return %0 : tensor<1x8x16x32xf32>
+}
+
+// -----
+
+// A 1 x 1 convolution of unit strides is a matmul of the pixels (32 of
+// them, rows of A across the image's rows) by the filter (16 x 32), tiled
+// as one: 8 x 32 register tiles over the 16 input channels. The operands
+// and the result are reshaped, not copied.
+// CHECK-LABEL: func.func @pointwise_conv
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : tensor<1x4x8x16xf32> into tensor<32x16xf32>
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : tensor<1x1x16x32xf32> into tensor<16x32xf32>
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : tensor<1x4x8x32xf32> into tensor<32x32xf32>
+// CHECK:         scf.for {{.*}} = %c0 to %c32 step %c8
+// CHECK:           scf.for {{.*}} = %c0 to %c32 step %c32
+// CHECK:             scf.for {{.*}} = %c0 to %c16 step %c1 iter_args({{.*}}) -> ({{.*}}, vector<8x32xf32>)
+// CHECK-COUNT-8:       vector.fma {{.*}} : vector<32xf32>
+// CHECK:         tensor.expand_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] output_shape [1, 4, 8, 32] : tensor<32x32xf32> into tensor<1x4x8x32xf32>
+func.func @pointwise_conv(%in: tensor<1x4x8x16xf32>, %f: tensor<1x1x16x32xf32>, %o: tensor<1x4x8x32xf32>) -> tensor<1x4x8x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %f : tensor<1x4x8x16xf32>, tensor<1x1x16x32xf32>) outs(%o : tensor<1x4x8x32xf32>) -> tensor<1x4x8x32xf32>
+  return %0 : tensor<1x4x8x32xf32>
+}
+
+// -----
+
+// Strided, a 1 x 1 convolution skips pixels: it stays a convolution.
+// CHECK-LABEL: func.func @strided_pointwise_conv
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         vector.fma {{.*}} : vector<32xf32>
+func.func @strided_pointwise_conv(%in: tensor<1x8x8x16xf32>, %f: tensor<1x1x16x32xf32>, %o: tensor<1x4x4x32xf32>) -> tensor<1x4x4x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%in, %f : tensor<1x8x8x16xf32>, tensor<1x1x16x32xf32>) outs(%o : tensor<1x4x4x32xf32>) -> tensor<1x4x4x32xf32>
+  return %0 : tensor<1x4x4x32xf32>
+}
+
+// -----
+
+// A filter (3 x 3 x 64 x 64) larger than the image (4 x 4 x 64): blocks of
+// 32 output channels outermost (on threads), each block's slice of the
+// filter first copied into a panel of its own, a channel row at a time,
+// and read from there by the register blocks (2 pixels by 32 channels).
+// CHECK-LABEL: func.func @filter_blocks
+// CHECK:         scf.for {{.*}} = %c0 to %c64 step %c32
+// CHECK:           %[[SLICE:.*]] = tensor.extract_slice %arg1[0, 0, 0, %{{.*}}] [3, 3, 64, 32] [1, 1, 1, 1] : tensor<3x3x64x64xf32> to tensor<3x3x64x32xf32>
+// CHECK:           %[[EMPTY:.*]] = bufferization.alloc_tensor() : tensor<3x3x64x32xf32>
+// CHECK:           %[[PANEL:.*]] = scf.for {{.*}} = %c0 to %c3 step %c1 iter_args({{.*}} = %[[EMPTY]])
+// CHECK:             scf.for {{.*}} = %c0 to %c3 step %c1
+// CHECK:               scf.for {{.*}} = %c0 to %c64 step %c1
+// CHECK:                 vector.transfer_read %[[SLICE]]{{.*}} : tensor<3x3x64x32xf32>, vector<32xf32>
+// CHECK:                 vector.transfer_write {{.*}} : vector<32xf32>, tensor<3x3x64x32xf32>
+// CHECK:           scf.for {{.*}} = %c0 to %c2 step %c1
+// CHECK:                     tensor.extract_slice %[[PANEL]]
+// CHECK-COUNT-2:             vector.fma {{.*}} : vector<32xf32>
+// CHECK:         } {aot.parallel = 0 : i64}
+func.func @filter_blocks(%in: tensor<1x4x4x64xf32>, %f: tensor<3x3x64x64xf32>, %o: tensor<1x2x2x64xf32>) -> tensor<1x2x2x64xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %f : tensor<1x4x4x64xf32>, tensor<3x3x64x64xf32>) outs(%o : tensor<1x2x2x64xf32>) -> tensor<1x2x2x64xf32>
+  return %0 : tensor<1x2x2x64xf32>
 }
 
 // -----

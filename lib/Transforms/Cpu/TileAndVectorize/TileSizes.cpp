@@ -183,6 +183,36 @@ llvm::SmallVector<int64_t> fewRowsOrder(mlir::linalg::LinalgOp op) {
   return order;
 }
 
+/// Whether `op` is a 2-D convolution (NHWC input, HWCF filter, static but
+/// for the batch) whose filter holds more values than one image of its
+/// input. Its register blocks then run a block of output channels at a
+/// time (filterBlocks in Tiling.cpp), so that each block's slice of the
+/// filter (every window position and input channel by a register block of
+/// channels: 3 x 3 x 512 x 16 floats, 288 KiB) is read from memory once and
+/// stays in the cache while every output pixel reads it, and only the
+/// smaller image is read again, once a block. In the loops' own order (a
+/// row of output pixels at a time, every block of channels), the whole
+/// filter is read once per register block of pixels: 14 times from memory
+/// for ResNet-50's 3 x 3 x 512 x 512 filter over a 7 x 7 image, which ran
+/// at a fifth of the rate of the same convolution over larger images. Where
+/// the image is the larger, the filter stays in the cache in the loops' own
+/// order, which reads the image once. (bench/onnx/models.py resnet50;
+/// docs/performance.md, "On a machine without AVX-512".)
+bool filterOutweighsImage(mlir::linalg::LinalgOp op) {
+  if (!llvm::isa<mlir::linalg::Conv2DNhwcHwcfOp>(op.getOperation()) ||
+      op.getNumDpsInputs() != 2)
+    return false;
+  auto image = llvm::dyn_cast<mlir::ShapedType>(
+      op.getDpsInputOperand(0)->get().getType());
+  auto filter = llvm::dyn_cast<mlir::ShapedType>(
+      op.getDpsInputOperand(1)->get().getType());
+  if (!image || !filter || !filter.hasStaticShape() || image.getRank() != 4 ||
+      llvm::any_of(image.getShape().drop_front(), mlir::ShapedType::isDynamic))
+    return false;
+  return filter.getNumElements() >
+         image.getDimSize(1) * image.getDimSize(2) * image.getDimSize(3);
+}
+
 /// The threads the compiled code runs on (Pipeline::runThreads, on the
 /// module while the stage runs; 0: the runtime's count), 1 without it.
 int64_t runThreads(mlir::Operation *op) {

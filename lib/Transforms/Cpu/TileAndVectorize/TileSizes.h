@@ -49,6 +49,9 @@ dotProductTiles(mlir::linalg::LinalgOp op);
 /// For a matmul of few rows of A by B stored K x N: the order of its
 /// register tiles' loops; empty for any other op.
 llvm::SmallVector<int64_t> fewRowsOrder(mlir::linalg::LinalgOp op);
+/// Whether `op` is a 2-D convolution whose filter holds more values than
+/// one image of its input (its blocks of output channels run outermost).
+bool filterOutweighsImage(mlir::linalg::LinalgOp op);
 /// The threads the compiled code runs on (0: the runtime's count).
 int64_t runThreads(mlir::Operation *op);
 
