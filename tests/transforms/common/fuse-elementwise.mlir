@@ -4,7 +4,8 @@
 // reshapes moved out by expanding the generic), except that a reshape is
 // never folded into a contraction or convolution (the matmul stays a
 // matmul), and a producer with several uses is fused into each of them
-// only when it is a few arith ops on one full-size tensor.
+// only when it is a few arith ops on one full-size tensor. Into a contraction
+// or convolution, only a producer of casts is fused (it stays one).
 
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (j)>
@@ -154,4 +155,72 @@ func.func @left_alone(%x: tensor<4x16xf32>, %a: tensor<4x8xf32>, %w: tensor<8x16
     linalg.yield %s : f32
   } -> tensor<4x16xf32>
   return %sq, %db, %r : tensor<4x16xf32>, tensor<4x16xf32>, tensor<4x16xf32>
+}
+
+// -----
+
+#a = affine_map<(i, j, k) -> (i, k)>
+#b = affine_map<(i, j, k) -> (k, j)>
+#c = affine_map<(i, j, k) -> (i, j)>
+#e2 = affine_map<(i, j) -> (i, j)>
+
+// A scaled operand of a matmul written as a generic (attention's scores):
+// fused, the scaling would be computed again for every column of the
+// result and the matmul no longer be one. It stays a producer of its own.
+// CHECK-LABEL: func.func @arith_not_into_contraction
+// CHECK:         %[[SCALED:.*]] = linalg.generic
+// CHECK:           arith.divf
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%[[SCALED]], %{{.*}} : tensor<8x4xf32>, tensor<4x16xf32>)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      arith.mulf
+// CHECK-NEXT:      arith.addf
+// CHECK-NEXT:      linalg.yield
+func.func @arith_not_into_contraction(%x: tensor<8x4xf32>, %y: tensor<4x16xf32>, %o: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %e = tensor.empty() : tensor<8x4xf32>
+  %c8 = arith.constant 8.0 : f32
+  %s = linalg.generic {indexing_maps = [#e2, #e2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x4xf32>) outs(%e : tensor<8x4xf32>) {
+  ^bb0(%v: f32, %w: f32):
+    %d = arith.divf %v, %c8 : f32
+    linalg.yield %d : f32
+  } -> tensor<8x4xf32>
+  %m = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]} ins(%s, %y : tensor<8x4xf32>, tensor<4x16xf32>) outs(%o : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %t = arith.mulf %p, %q : f32
+    %u = arith.addf %acc, %t : f32
+    linalg.yield %u : f32
+  } -> tensor<8x16xf32>
+  return %m : tensor<8x16xf32>
+}
+
+// -----
+
+#a = affine_map<(i, j, k) -> (i, k)>
+#b = affine_map<(i, j, k) -> (k, j)>
+#c = affine_map<(i, j, k) -> (i, j)>
+#e2 = affine_map<(i, j) -> (i, j)>
+
+// A conversion is fused: the product still is a matmul, B converted from
+// f16 as it is read.
+// CHECK-LABEL: func.func @cast_into_contraction
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%{{.*}}, %{{.*}} : tensor<8x4xf32>, tensor<4x16xf16>)
+// CHECK:           arith.extf
+// CHECK:           arith.mulf
+// CHECK:           arith.addf
+// CHECK-NOT:     linalg.generic
+func.func @cast_into_contraction(%x: tensor<8x4xf32>, %y: tensor<4x16xf16>, %o: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %e = tensor.empty() : tensor<4x16xf32>
+  %w = linalg.generic {indexing_maps = [#e2, #e2], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<4x16xf16>) outs(%e : tensor<4x16xf32>) {
+  ^bb0(%v: f16, %z: f32):
+    %d = arith.extf %v : f16 to f32
+    linalg.yield %d : f32
+  } -> tensor<4x16xf32>
+  %m = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x, %w : tensor<8x4xf32>, tensor<4x16xf32>) outs(%o : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %t = arith.mulf %p, %q : f32
+    %u = arith.addf %acc, %t : f32
+    linalg.yield %u : f32
+  } -> tensor<8x16xf32>
+  return %m : tensor<8x16xf32>
 }
