@@ -3,9 +3,9 @@
 // A 1 x 1 convolution of unit strides multiplies each pixel's channels by
 // the filter: the pixels of the batch, one after another in NHWC, are the
 // rows of a matmul's A. Tiled as a convolution, a register block is at most
-// one row of the image (7 pixels of ResNet-50's last stage: a block of 6
-// and a block of 1, which waits on its own adds); as a matmul, its blocks
-// run across rows, and it gets the matmul's cache blocks and packed panels.
+// one row of the image (7 pixels of ResNet-50's last stage: AVX2's blocks of
+// 4 pixels end in a masked block of 3); as a matmul, its blocks run across
+// rows, and it gets the matmul's cache blocks and packed panels.
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Cpu/PointwiseConvolutions.h"
