@@ -79,6 +79,26 @@ TEST_CASE("tileFor: an even tile where one is near the size wanted") {
   CHECK(tileFor(mlir::ShapedType::kDynamic, 16, Along::Lanes) == 16);
 }
 
+TEST_CASE("blockOfTiles: cache blocks of whole register tiles") {
+  // 768 = 3 x 256: tileFor's block, 16 tiles of 16.
+  CHECK(blockOfTiles(768, 256, 16) == 256);
+  // 50256 = 16 x 3141: tileFor's even block is 144, 9 tiles.
+  CHECK(blockOfTiles(50256, 256, 16) == 144);
+  // tileFor would cut 50260 into blocks of 140 and 1000 into blocks of 250,
+  // each ending in a partial tile; N is no multiple of 16, so blocks of 256
+  // instead and only the last one ragged.
+  CHECK(blockOfTiles(50260, 256, 16) == 256);
+  CHECK(blockOfTiles(1000, 256, 16) == 256);
+  // 4800: tileFor's 240 is 7.5 tiles of 32; 4800 / 32 = 150 tiles, in even
+  // blocks of 6 tiles (192 columns, 25 blocks).
+  CHECK(blockOfTiles(4800, 256, 32) == 192);
+  // The size wanted itself cut to whole tiles: 250 -> 240 for tiles of 24.
+  CHECK(blockOfTiles(1000, 250, 24) == 240);
+  // One block where the dim fits; a dynamic dim gets the size wanted.
+  CHECK(blockOfTiles(200, 256, 16) == 200);
+  CHECK(blockOfTiles(mlir::ShapedType::kDynamic, 256, 16) == 256);
+}
+
 TEST_CASE("tileSizesFor: a matmul's register tile follows the options") {
   Parsed p(kMatmul);
   // Loops m, n, k: 8 rows by 32 columns, one step of K.

@@ -46,6 +46,16 @@ int64_t tileFor(int64_t dim, int64_t wanted, Along along) {
   return 2 * even >= wanted && width ? even : wanted;
 }
 
+int64_t blockOfTiles(int64_t dim, int64_t wanted, int64_t tile) {
+  const int64_t block = tileFor(dim, wanted, Along::Rows);
+  if (tile <= 1 || wanted < tile || mlir::ShapedType::isDynamic(dim) ||
+      dim <= wanted || block % tile == 0)
+    return block;
+  if (dim % tile == 0)
+    return tile * tileFor(dim / tile, wanted / tile, Along::Rows);
+  return wanted - wanted % tile;
+}
+
 /// A memref of i1 holds one byte per element, but LLVM stores a vector of
 /// i1 as packed bits: vectorized i1 loads and stores would corrupt memory.
 bool touchesI1(mlir::linalg::LinalgOp op) {

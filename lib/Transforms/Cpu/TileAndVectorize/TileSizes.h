@@ -36,6 +36,13 @@ enum class Along { Rows, Lanes };
 /// `wanted` (see the definition for how a partial tile is avoided).
 int64_t tileFor(int64_t dim, int64_t wanted, Along along);
 
+/// A cache block of a loop of `dim` iterations, about `wanted`, that
+/// register tiles `tile` wide then run over: tileFor's block where it is
+/// whole tiles, else an even block of whole tiles, else `wanted` cut to
+/// whole tiles (only the last block ragged). A block that is not whole
+/// tiles ends in a partial, masked tile in every block.
+int64_t blockOfTiles(int64_t dim, int64_t wanted, int64_t tile);
+
 /// Whether `op` reads or writes i1 values (never vectorized).
 bool touchesI1(mlir::linalg::LinalgOp op);
 /// Whether `op` multiplies i8 or i16 operands into an i32 result.

@@ -293,7 +293,11 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
   if (mlir::ShapedType::isDynamic(ranges[m]) && options.tileM > 0 &&
       options.tileM <= kBlockM)
     sizes[m] -= kBlockM % options.tileM;
-  sizes[n] = tileFor(ranges[n], kBlockN, Along::Rows);
+  // Blocks of whole register tiles: blocks of 140 columns (N = 50260)
+  // each ended in a masked 12-column tile, and their panels in a masked
+  // strip (128 x 768 by 768 x 50260, one thread, AVX2: 356 ms so, 272 in
+  // blocks of 256; `aot-run --benchmark`).
+  sizes[n] = blockOfTiles(ranges[n], kBlockN, tileN);
   sizes[k] = tileFor(ranges[k], kBlockK, Along::Rows);
   for (unsigned b : dims->batch)
     sizes[b] = 1;
