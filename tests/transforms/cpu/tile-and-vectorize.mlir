@@ -293,3 +293,48 @@ func.func @compare(%x: tensor<8x32xf32>, %y: tensor<8x32xf32>, %o: tensor<8x32xi
   } -> tensor<8x32xi1>
   return %0 : tensor<8x32xi1>
 }
+
+// -----
+
+// Two batch dims side by side in every operand (batch x heads, as attention
+// comes in from ONNX): one batch dim of their product, reshaped without a
+// copy, and the batch matmul's register tiles (8 rows by 32 columns).
+// CHECK-LABEL: func.func @two_batch_dims
+// CHECK:         tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2], [3]] : tensor<?x3x8x16xf32> into tensor<?x8x16xf32>
+// CHECK:         tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2], [3]] : tensor<?x3x16x32xf32> into tensor<?x16x32xf32>
+// CHECK:         tensor.collapse_shape %arg2 {{\[\[}}0, 1], [2], [3]] : tensor<?x3x8x32xf32> into tensor<?x8x32xf32>
+// CHECK:         scf.for {{.*}} -> (tensor<?x8x32xf32>, tensor<1x8x32xf32>, vector<8x32xf32>)
+// CHECK-COUNT-8:   vector.fma {{.*}} : vector<32xf32>
+// CHECK:         tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3]] output_shape [%{{.*}}, 3, 8, 32] : tensor<?x8x32xf32> into tensor<?x3x8x32xf32>
+#a = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+#b = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4, d3)>
+#c = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+func.func @two_batch_dims(%q: tensor<?x3x8x16xf32>, %k: tensor<?x3x16x32xf32>, %o: tensor<?x3x8x32xf32>) -> tensor<?x3x8x32xf32> {
+  %0 = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%q, %k : tensor<?x3x8x16xf32>, tensor<?x3x16x32xf32>) outs(%o : tensor<?x3x8x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<?x3x8x32xf32>
+  return %0 : tensor<?x3x8x32xf32>
+}
+
+// -----
+
+// Batch dims in another order in A: no one dim indexes them all alike; the
+// op stays as it is (dot products along K).
+// CHECK-LABEL: func.func @batch_dims_apart
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         vector.reduction <add>
+#a = affine_map<(d0, d1, d2, d3, d4) -> (d1, d0, d2, d4)>
+#b = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4, d3)>
+#c = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+func.func @batch_dims_apart(%q: tensor<3x2x8x16xf32>, %k: tensor<2x3x16x32xf32>, %o: tensor<2x3x8x32xf32>) -> tensor<2x3x8x32xf32> {
+  %0 = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%q, %k : tensor<3x2x8x16xf32>, tensor<2x3x16x32xf32>) outs(%o : tensor<2x3x8x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3x8x32xf32>
+  return %0 : tensor<2x3x8x32xf32>
+}

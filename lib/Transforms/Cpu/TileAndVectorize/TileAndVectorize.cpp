@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Common/ContractionForms.h"
+#include "Transforms/Cpu/BatchDims.h"
 #include "Transforms/Cpu/CollapseFills.h"
 #include "Transforms/Cpu/FewRowsBranch.h"
 #include "Transforms/Cpu/Passes.h"
@@ -63,6 +64,7 @@ struct TileAndVectorizePass : impl::TileAndVectorizeBase<TileAndVectorizePass> {
     const TileOptions options{tileM, tileN, vectorWidth, pairDot};
     // Contractions in the forms their tiles are made for.
     collapseFills(rewriter, fn);
+    collapseBatchDims(rewriter, fn);
     branchOnFewRows(rewriter, fn);
     prepareContractions(rewriter, fn);
     transposeIntegerRhs(rewriter, fn);
