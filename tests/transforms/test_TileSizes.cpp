@@ -99,6 +99,32 @@ TEST_CASE("blockOfTiles: cache blocks of whole register tiles") {
   CHECK(blockOfTiles(mlir::ShapedType::kDynamic, 256, 16) == 256);
 }
 
+TEST_CASE("blockForThreads: blocks that share evenly among threads") {
+  // 768 columns: 3 blocks of 256 leave one of two threads idle a third of
+  // the time; 4 blocks of 192 (12 tiles of 16 each) share evenly.
+  CHECK(blockForThreads(768, 256, 16, 2) == 192);
+  // 2304 = 144 tiles: 9 blocks of 256; 10 do not cut 144 tiles evenly, 12
+  // blocks of 12 tiles do.
+  CHECK(blockForThreads(2304, 256, 16, 2) == 192);
+  // Already a multiple of the threads: 12 blocks of 256, 3072 columns.
+  CHECK(blockForThreads(3072, 256, 16, 2) == 256);
+  CHECK(blockForThreads(3072, 256, 16, 4) == 256);
+  // 768 on 3 threads: 3 blocks already.
+  CHECK(blockForThreads(768, 256, 16, 3) == 256);
+  // One thread, a dynamic dim, or a dim that is no whole number of tiles:
+  // unchanged (50257 columns: 197 blocks, the imbalance one block in 197).
+  CHECK(blockForThreads(768, 256, 16, 1) == 256);
+  CHECK(blockForThreads(mlir::ShapedType::kDynamic, 256, 16, 2) == 256);
+  CHECK(blockForThreads(50257, 256, 16, 2) == 256);
+  // Two blocks, the second partial (112 = 64 + 48, 48 = 32 + 16): even
+  // counts already.
+  CHECK(blockForThreads(112, 64, 16, 2) == 64);
+  CHECK(blockForThreads(48, 32, 16, 2) == 32);
+  // 80 columns, 5 tiles, in 3 blocks of 32: neither 4 nor 6 blocks cut 5
+  // tiles evenly, so unchanged.
+  CHECK(blockForThreads(80, 32, 16, 2) == 32);
+}
+
 TEST_CASE("tileSizesFor: a matmul's register tile follows the options") {
   Parsed p(kMatmul);
   // Loops m, n, k: 8 rows by 32 columns, one step of K.

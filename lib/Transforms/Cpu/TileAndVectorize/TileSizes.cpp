@@ -56,6 +56,22 @@ int64_t blockOfTiles(int64_t dim, int64_t wanted, int64_t tile) {
   return wanted - wanted % tile;
 }
 
+int64_t blockForThreads(int64_t dim, int64_t block, int64_t tile,
+                        int64_t threads) {
+  if (threads <= 1 || tile < 1 || block % tile != 0 ||
+      mlir::ShapedType::isDynamic(dim) || dim % tile != 0)
+    return block;
+  const int64_t blocks = llvm::divideCeil(dim, block);
+  if (blocks % threads == 0)
+    return block;
+  const int64_t tiles = dim / tile;
+  for (int64_t count = llvm::alignTo(blocks, threads); count <= 2 * blocks;
+       count += threads)
+    if (tiles % count == 0)
+      return tiles / count * tile;
+  return block;
+}
+
 /// A memref of i1 holds one byte per element, but LLVM stores a vector of
 /// i1 as packed bits: vectorized i1 loads and stores would corrupt memory.
 bool touchesI1(mlir::linalg::LinalgOp op) {

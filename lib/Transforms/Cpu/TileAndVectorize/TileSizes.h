@@ -43,6 +43,14 @@ int64_t tileFor(int64_t dim, int64_t wanted, Along along);
 /// tiles ends in a partial, masked tile in every block.
 int64_t blockOfTiles(int64_t dim, int64_t wanted, int64_t tile);
 
+/// `block`, blocks of whole tiles `tile` wide over a static loop of `dim`
+/// iterations that run on `threads`, where their count is a multiple of
+/// `threads`; else the widest block of whole tiles, at least half of
+/// `block`, that cuts `dim`'s tiles into such a count; else `block`.
+/// Unequal shares leave threads waiting for the last.
+int64_t blockForThreads(int64_t dim, int64_t block, int64_t tile,
+                        int64_t threads);
+
 /// Whether `op` reads or writes i1 values (never vectorized).
 bool touchesI1(mlir::linalg::LinalgOp op);
 /// Whether `op` multiplies i8 or i16 operands into an i32 result.

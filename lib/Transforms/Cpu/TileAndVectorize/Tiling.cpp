@@ -298,6 +298,16 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
   // strip (128 x 768 by 768 x 50260, one thread, AVX2: 356 ms so, 272 in
   // blocks of 256; `aot-run --benchmark`).
   sizes[n] = blockOfTiles(ranges[n], kBlockN, tileN);
+  // The blocks of N run on threads (a batch's matrices do, where it has
+  // one): as many for each (BERT-base's 768 columns in 3 blocks of 256 on
+  // two threads: one thread waited a sixth of the run; bench/onnx/models.py
+  // and perf).
+  if (dims->batch.empty() && !mlir::ShapedType::isDynamic(ranges[n]) &&
+      llvm::divideCeil(ranges[n], sizes[n]) > 1) {
+    const int64_t threads = runThreads(op);
+    sizes[n] =
+        blockForThreads(ranges[n], sizes[n], tileN, threads ? threads : 2);
+  }
   sizes[k] = tileFor(ranges[k], kBlockK, Along::Rows);
   for (unsigned b : dims->batch)
     sizes[b] = 1;
