@@ -167,6 +167,35 @@ mlir::Value appended(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer,
 /// types); it runs while the condition holds and fewer than M iterations
 /// (where given) have run. Each scan output is collected in a buffer
 /// carried after them, doubled when full, and cut to the iterations run.
+/// Where `type`, a value a subgraph input `declared` is given, cannot be
+/// what it declares (another rank, or a static dim that differs), why; else
+/// empty. Left unchecked, the value would be cast to the declared type in
+/// the body, and read with the wrong dims.
+std::string misfit(mlir::RankedTensorType type,
+                   const onnx::ValueInfoProto &declared) {
+  if (!declared.type().has_tensor_type() ||
+      !declared.type().tensor_type().has_shape())
+    return "";
+  const onnx::TensorShapeProto &shape = declared.type().tensor_type().shape();
+  std::string dims;
+  bool fits = shape.dim_size() == type.getRank();
+  for (int d = 0; d < shape.dim_size(); ++d) {
+    const bool known = shape.dim(d).has_dim_value();
+    dims += (d ? "x" : "") +
+            (known ? std::to_string(shape.dim(d).dim_value()) : "?");
+    if (fits && known && !type.isDynamicDim(d) &&
+        type.getDimSize(d) != shape.dim(d).dim_value())
+      fits = false;
+  }
+  if (fits)
+    return "";
+  std::string given;
+  llvm::raw_string_ostream os(given);
+  os << type;
+  return "its body declares input '" + declared.name() + "' with dims " + dims +
+         "; the loop gives it " + given;
+}
+
 mlir::LogicalResult loopOp(NodeContext &ctx) {
   const onnx::GraphProto *body = graphAttr(ctx, "body");
   if (!body)
@@ -183,6 +212,11 @@ mlir::LogicalResult loopOp(NodeContext &ctx) {
                     " outputs; a condition, " + llvm::Twine(carried) +
                     " loop-carried values and " + llvm::Twine(scans) +
                     " scan outputs were expected");
+  if (body->input_size() != 2 + carried)
+    return ctx.fail("its body has " + llvm::Twine(body->input_size()) +
+                    " inputs; the iteration number, the condition and " +
+                    llvm::Twine(carried) +
+                    " loop-carried values were expected");
   mlir::OpBuilder &b = ctx.b;
   mlir::Location loc = ctx.loc;
   mlir::Value trips;
@@ -200,8 +234,12 @@ mlir::LogicalResult loopOp(NodeContext &ctx) {
   for (int i = 0; i < carried; ++i) {
     mlir::RankedTensorType t = ctx.outputType(i);
     mlir::Value v = ctx.input(i + 2);
-    if (!t || !v ||
-        !(v = ctx.castedTo(b, v, t, "loop-carried value " + llvm::Twine(i))))
+    if (!t || !v)
+      return mlir::failure();
+    if (auto given = llvm::dyn_cast<mlir::RankedTensorType>(v.getType()))
+      if (std::string why = misfit(given, body->input(i + 2)); !why.empty())
+        return ctx.fail("loop-carried value " + llvm::Twine(i) + ": " + why);
+    if (!(v = ctx.castedTo(b, v, t, "loop-carried value " + llvm::Twine(i))))
       return mlir::failure();
     inits.push_back(v);
     types.push_back(t);

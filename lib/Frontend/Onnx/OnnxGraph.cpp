@@ -690,15 +690,24 @@ GraphImporter::runIn(mlir::Block *block, mlir::ValueRange args,
            << args.size();
   builder_.setInsertionPointToEnd(block);
   for (int i = 0; i < graph_.input_size(); ++i) {
-    // Seen as the subgraph declares it, where it gives a shape the value
-    // can be cast to (its converters read the declared types).
+    // Seen as the subgraph declares it, where it gives a shape (its
+    // converters read the declared types): the value cast to it, which
+    // must be possible (same element type and rank, no static dim that
+    // differs); else the subgraph does not fit the op.
     const onnx::ValueInfoProto &in = graph_.input(i);
     mlir::Value v = args[i];
-    if (in.type().has_tensor_type() && in.type().tensor_type().has_shape())
-      if (mlir::RankedTensorType t = tensorType(in.type(), in.name(), graphLoc))
-        if (t != v.getType() &&
-            mlir::tensor::CastOp::areCastCompatible(v.getType(), t))
-          v = mlir::tensor::CastOp::create(builder_, graphLoc, t, v);
+    if (in.type().has_tensor_type() && in.type().tensor_type().has_shape()) {
+      mlir::RankedTensorType t = tensorType(in.type(), in.name(), graphLoc);
+      if (!t)
+        return mlir::failure();
+      if (t != v.getType()) {
+        if (!mlir::tensor::CastOp::areCastCompatible(v.getType(), t))
+          return mlir::emitError(graphLoc)
+                 << "input '" << in.name() << "' is declared " << t
+                 << "; the op gives it " << v.getType();
+        v = mlir::tensor::CastOp::create(builder_, graphLoc, t, v);
+      }
+    }
     values_[in.name()] = v;
   }
   if (mlir::failed(convertNodes()))

@@ -165,6 +165,22 @@ def main(out):
                 helper.make_tensor_value_info("a", TensorProto.BOOL, []),
                 helper.make_tensor_value_info("b", TensorProto.BOOL, [1])],
         outputs=[info("y", [None, None])]))
+    # A Loop's body that declares its carried value with other static dims
+    # than the Loop gives it.
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["c"], ["c2"]),
+         helper.make_node("Neg", ["v"], ["v2"], name="flip")], "body",
+        [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+         helper.make_tensor_value_info("c", TensorProto.BOOL, []),
+         info("v", [4, 2])],
+        [helper.make_tensor_value_info("c2", TensorProto.BOOL, []),
+         info("v2", [4, 2])])
+    save(out, "body-type.onnx", model(
+        [helper.make_node("Loop", ["m", "", "x"], ["y"], name="repeat",
+                          body=body)],
+        inputs=[info("x", [2, 4]),
+                helper.make_tensor_value_info("m", TensorProto.INT64, [])],
+        outputs=[info("y", [None, None])]))
 
 if __name__ == "__main__":
     main(sys.argv[1])
