@@ -162,11 +162,6 @@ mlir::Value appended(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer,
       b, loc, element, grown.getResult(0), at, single, strides);
 }
 
-/// Loop(M?, cond?, v_initial...): an scf.while carrying the iteration
-/// number, the condition and the loop-carried values (of the node's output
-/// types); it runs while the condition holds and fewer than M iterations
-/// (where given) have run. Each scan output is collected in a buffer
-/// carried after them, doubled when full, and cut to the iterations run.
 /// Where `type`, a value a subgraph input `declared` is given, cannot be
 /// what it declares (another rank, or a static dim that differs), why; else
 /// empty. Left unchecked, the value would be cast to the declared type in
@@ -196,6 +191,11 @@ std::string misfit(mlir::RankedTensorType type,
          "; the loop gives it " + given;
 }
 
+/// Loop(M?, cond?, v_initial...): an scf.while carrying the iteration
+/// number, the condition and the loop-carried values (of the node's output
+/// types); it runs while the condition holds and fewer than M iterations
+/// (where given) have run. Each scan output is collected in a buffer
+/// carried after them, doubled when full, and cut to the iterations run.
 mlir::LogicalResult loopOp(NodeContext &ctx) {
   const onnx::GraphProto *body = graphAttr(ctx, "body");
   if (!body)
