@@ -212,6 +212,17 @@ Comparison compareTyped(const Tensor &actual, const Tensor &expected,
   return c;
 }
 
+// A program that links MlirAot::testmain (every test aot-testgen writes)
+// finds these compiled there, once, instead of in each of its sources: they
+// are most of a generated test's compile time.
+#ifdef AOT_ABI_COMPARE_INSTANTIATED
+#define AOT_DTYPE(id, name, type, spelling, bytes, npy, safetensors)           \
+  extern template Comparison compareTyped<type>(                               \
+      const Tensor &, const Tensor &, const Tolerance &);
+#include "aot/abi/DTypes.def"
+#undef AOT_DTYPE
+#endif
+
 } // namespace detail
 
 /// Compares `actual` with `expected` element by element; both may have any
