@@ -273,7 +273,9 @@ Status CudaBackend::generate(mlir::ModuleOp module, CodegenContext &ctx) const {
       return ctx.withDiagnostics(ptx.error());
     allPtx += *ptx;
     std::string cubin;
-    if (!toolkit.ptxas.empty()) {
+    // A compile that stops at the PTX (--compile-to=ptx) has no use for
+    // ptxas, which takes longer than everything before it on a large model.
+    if (!toolkit.ptxas.empty() && ctx.runs(kCubin)) {
       auto assembled = assemblePtx(*ptx, target, toolkit.ptxas, lineInfo);
       if (!assembled)
         return assembled.error();
