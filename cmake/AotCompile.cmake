@@ -800,6 +800,11 @@ function(add_aot_target)
   add_executable(${test_name} ${test_source})
   target_link_libraries(${test_name} PRIVATE aot_compiled_${ARG_NAME}
                         MlirAot::testmain)
+  # Half of a generated test's compile is parsing doctest and the abi
+  # headers: a project with many of them builds that once (docs/cmake.md).
+  if(AOT_GENERATED_TEST_PCH)
+    target_precompile_headers(${test_name} REUSE_FROM ${AOT_GENERATED_TEST_PCH})
+  endif()
   if(NOT runs_here)
     message(STATUS "add_aot_target(${ARG_NAME}): code for ${target_spec} "
                    "does not run on this ${CMAKE_HOST_SYSTEM_PROCESSOR} "
