@@ -78,14 +78,10 @@ std::vector<std::string> splitList(const std::string &list) {
 
 /// Compiles `model`, loads it and checks every function against `reference`.
 void checkModel(const std::string &model, const std::string &reference,
-                const aot::abi::Tolerance &tol, const aot::Target &target) {
+                const aot::Pipeline &pipeline, const aot::Target &target,
+                const aot::abi::Tolerance &tol) {
   aot::Compiler compiler;
-  auto artifact = compiler.compile(
-      aot::Source::file(model),
-      aot::Pipeline()
-          .optLevel(std::stoi(env("AOT_OPT", "2")))
-          .runThreads(unsigned(std::stoi(env("AOT_THREADS", "1")))),
-      target);
+  auto artifact = compiler.compile(aot::Source::file(model), pipeline, target);
   REQUIRE_MESSAGE(bool(artifact), (artifact ? "" : artifact.error().str()));
   auto loaded = artifact->load();
   REQUIRE_MESSAGE(bool(loaded), (loaded ? "" : loaded.error().str()));
@@ -143,8 +139,12 @@ TEST_CASE("every function of the model matches its numpy reference") {
   tol.ulp = std::stoll(env("AOT_ULP", "-1"));
   auto target = aot::Target::parse(env("AOT_TARGET", "host"));
   REQUIRE_MESSAGE(bool(target), (target ? "" : target.error().str()));
+  const aot::Pipeline pipeline =
+      aot::Pipeline()
+          .optLevel(std::stoi(env("AOT_OPT", "2")))
+          .runThreads(unsigned(std::stoi(env("AOT_THREADS", "1"))));
   for (std::size_t i = 0; i < models.size(); ++i) {
     CAPTURE(models[i]);
-    checkModel(models[i], references[i], tol, *target);
+    checkModel(models[i], references[i], pipeline, *target, tol);
   }
 }
