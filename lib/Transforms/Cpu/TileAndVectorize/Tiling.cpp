@@ -224,17 +224,25 @@ bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
 }
 
 /// A large contraction in blocks that stay in the caches while the
-/// register tiles run over them: a panel of B (kBlockK x kBlockN) is
-/// reused by every row block of A (kBlockM rows) before the next panel.
-/// Loops: N blocks, K blocks, M blocks. A dynamic dim counts as large; its
-/// blocks' register tiles are peeled like any dynamic tile. Returns the
-/// block's op (or `op`).
+/// register tiles run over them: a panel of B (kBlockK, or kPackedBlockK
+/// where B is packed, x kBlockN) is reused by every row block of A (kBlockM
+/// rows) before the next panel. Loops: N blocks, K blocks, M blocks. A dynamic
+/// dim counts as large; its blocks' register tiles are peeled like any dynamic
+/// tile. Returns the block's op (or `op`).
 mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
                                    mlir::linalg::LinalgOp op,
                                    const TileOptions &options) {
   const int64_t tileN = options.tileN;
   constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
   constexpr int64_t kPackedRowBlocks = 2;
+  // A packed panel runs deeper in K: each K block loads and stores every
+  // result once more, and the results of a large matmul come from memory
+  // (1024 x 768 by 768 x 3072, one thread, AVX2: 155 ms in K blocks of
+  // 256, 138 in one of 768; 1024 x 3072 by 3072 x 768: 144 and 134 ms;
+  // `aot-run --benchmark`). B read where it lies keeps kBlockK: its next
+  // block is prefetched while one runs, and a deeper one ran slower
+  // (49 x 2048 by 2048 x 512: 3.95 ms, 4.48 in blocks of 768).
+  constexpr int64_t kPackedBlockK = 768;
   if (!mlir::linalg::isaContractionOpInterface(op))
     return op;
   auto dims = mlir::linalg::inferContractionDims(op);
@@ -308,7 +316,9 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
     sizes[n] =
         blockForThreads(ranges[n], sizes[n], tileN, threads ? threads : 2);
   }
-  sizes[k] = tileFor(ranges[k], kBlockK, Along::Rows);
+  const bool packs =
+      manyRows(transposed ? kFewRows : kPackedRowBlocks * kBlockM);
+  sizes[k] = tileFor(ranges[k], packs ? kPackedBlockK : kBlockK, Along::Rows);
   for (unsigned b : dims->batch)
     sizes[b] = 1;
   llvm::SmallVector<int64_t> order(dims->batch.begin(), dims->batch.end());
@@ -330,8 +340,7 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
   // --only=stacked and `aot-run --benchmark`; docs/performance.md,
   // "Stacked weights, and B read from memory". A transposed B costs far
   // more unpacked: one row block pays for its copy.
-  if (!manyRows(transposed ? kFewRows : kPackedRowBlocks * kBlockM) ||
-      tiled->loops.size() != 3 + dims->batch.size()) {
+  if (!packs || tiled->loops.size() != 3 + dims->batch.size()) {
     // B read where it lies, a block at a time down its columns: from
     // memory, each step of K is a new page. The next block is prefetched
     // row after row while this one runs (aot-prefetch-rows).
