@@ -57,3 +57,20 @@ func.func @generate(%x: tensor<3x3xi64>) -> tensor<4x5xi64> {
   } : tensor<4x5xi64>
   return %g : tensor<4x5xi64>
 }
+
+// Transposes that move the innermost dim: in 8 x 8 tiles transposed in
+// registers where both dims it swaps are multiples of 8 (f32, i64), element
+// by element where not (12 x 20); one that keeps the innermost dim copies
+// rows.
+func.func @transposes(%x: tensor<16x3x24xf32>, %y: tensor<8x40xi64>, %z: tensor<12x20xf32>, %w: tensor<4x5x24xf32>)
+    -> (tensor<3x24x16xf32>, tensor<40x8xi64>, tensor<20x12xf32>, tensor<5x4x24xf32>) {
+  %ex = tensor.empty() : tensor<3x24x16xf32>
+  %tx = linalg.transpose ins(%x : tensor<16x3x24xf32>) outs(%ex : tensor<3x24x16xf32>) permutation = [1, 2, 0]
+  %ey = tensor.empty() : tensor<40x8xi64>
+  %ty = linalg.transpose ins(%y : tensor<8x40xi64>) outs(%ey : tensor<40x8xi64>) permutation = [1, 0]
+  %ez = tensor.empty() : tensor<20x12xf32>
+  %tz = linalg.transpose ins(%z : tensor<12x20xf32>) outs(%ez : tensor<20x12xf32>) permutation = [1, 0]
+  %ew = tensor.empty() : tensor<5x4x24xf32>
+  %tw = linalg.transpose ins(%w : tensor<4x5x24xf32>) outs(%ew : tensor<5x4x24xf32>) permutation = [1, 0, 2]
+  return %tx, %ty, %tz, %tw : tensor<3x24x16xf32>, tensor<40x8xi64>, tensor<20x12xf32>, tensor<5x4x24xf32>
+}

@@ -1,4 +1,5 @@
-"""Reference for tensor_ops.mlir (slices, concat, reshapes, pads, generate)."""
+"""Reference for tensor_ops.mlir (slices, concat, reshapes, pads, generate,
+transposes)."""
 import os
 import sys
 
@@ -39,6 +40,14 @@ def build(ref):
     x = ru.ints(g, (3, 3), -1000, 1000, np.int64)
     i, j = np.meshgrid(np.arange(4), np.arange(5), indexing="ij")
     ref.add("generate", [x], [(10 * i + j).astype(np.int64) + x[2, 1]])
+
+    x = ru.uniform(g, (16, 3, 24))
+    y = ru.ints(g, (8, 40), -1000, 1000, np.int64)
+    z = ru.uniform(g, (12, 20))
+    w = ru.uniform(g, (4, 5, 24))
+    ref.add("transposes", [x, y, z, w],
+            [np.ascontiguousarray(x.transpose(1, 2, 0)), np.ascontiguousarray(y.T),
+             np.ascontiguousarray(z.T), np.ascontiguousarray(w.transpose(1, 0, 2))])
 
 
 if __name__ == "__main__":

@@ -16,6 +16,9 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
     HWCF), depthwise convolutions and NHWC pooling: one output row, a block
     of pixels by channels, a loop per window position and input channel, so
     that each tile decomposes into a 1-D convolution the vectorizer takes.
+    linalg.transpose: where it moves the innermost dim and both dims it
+    swaps are multiples of 8, 8 x 8 tiles read as rows and transposed in
+    registers; where it keeps the innermost dim, rows copied as vectors.
     Also elementwise linalg.generic ops along their innermost dimension, and
     single-result reductions: along the innermost loop into a vector of
     partial results merged at the end of the row, along another loop with

@@ -338,3 +338,28 @@ func.func @batch_dims_apart(%q: tensor<3x2x8x16xf32>, %k: tensor<2x3x16x32xf32>,
   } -> tensor<2x3x8x32xf32>
   return %0 : tensor<2x3x8x32xf32>
 }
+
+// -----
+
+// A transpose that moves the innermost dim: 8 x 8 tiles over the two dims
+// it swaps, each read as 8 rows of the input and written as 8 rows of the
+// output. Where either dim is not a multiple of 8 it is left as it is
+// (element by element).
+// CHECK-LABEL: func.func @transpose_tiles
+// CHECK:         scf.for {{.*}} = %c0 to %c24 step %c8
+// CHECK:           scf.for {{.*}} = %c0 to %c16 step %c8
+// CHECK:             vector.transfer_read {{.*}} permutation_map = {{.*}} : tensor<8x1x8xf32>, vector<8x8xf32>
+// CHECK:             vector.transfer_write {{.*}} : vector<8x8xf32>, tensor<1x8x8xf32>
+// CHECK-LABEL: func.func @transpose_partial
+// CHECK-NOT:     vector.
+// CHECK:         linalg.transpose
+func.func @transpose_tiles(%x: tensor<16x3x24xf32>) -> tensor<3x24x16xf32> {
+  %e = tensor.empty() : tensor<3x24x16xf32>
+  %t = linalg.transpose ins(%x : tensor<16x3x24xf32>) outs(%e : tensor<3x24x16xf32>) permutation = [1, 2, 0]
+  return %t : tensor<3x24x16xf32>
+}
+func.func @transpose_partial(%x: tensor<12x20xf32>) -> tensor<20x12xf32> {
+  %e = tensor.empty() : tensor<20x12xf32>
+  %t = linalg.transpose ins(%x : tensor<12x20xf32>) outs(%e : tensor<20x12xf32>) permutation = [1, 0]
+  return %t : tensor<20x12xf32>
+}
