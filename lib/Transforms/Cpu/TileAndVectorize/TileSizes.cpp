@@ -248,6 +248,11 @@ int64_t runThreads(mlir::Operation *op) {
   return threads ? threads.getInt() : 1;
 }
 
+int64_t threadsToShareFor(mlir::Operation *op) {
+  const int64_t threads = runThreads(op);
+  return threads ? threads : 2;
+}
+
 /// Below this many iterations of its loops (multiply-adds, elements) an op
 /// is done before threads would have started on it.
 constexpr int64_t kParallelWork = int64_t(1) << 17;

@@ -69,6 +69,9 @@ llvm::SmallVector<int64_t> fewRowsOrder(mlir::linalg::LinalgOp op);
 bool filterOutweighsImage(mlir::linalg::LinalgOp op);
 /// The threads the compiled code runs on (0: the runtime's count).
 int64_t runThreads(mlir::Operation *op);
+/// The threads to share work out among: runThreads, or 2 where the count
+/// is the runtime's, unknown while compiling.
+int64_t threadsToShareFor(mlir::Operation *op);
 
 /// A tile loop that may run on threads.
 struct ParallelLoop {

@@ -265,10 +265,9 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
   if (!fewRowsOrder(op).empty()) {
     constexpr int64_t kRowBlock = 2048, kThreadRowBlock = 512;
     int64_t block = kRowBlock;
-    const int64_t threads = runThreads(op);
-    if (threads != 1 && !mlir::ShapedType::isDynamic(ranges[n]))
+    if (runThreads(op) != 1 && !mlir::ShapedType::isDynamic(ranges[n]))
       block = std::clamp<int64_t>(
-          llvm::alignTo(llvm::divideCeil(ranges[n], threads ? threads : 2),
+          llvm::alignTo(llvm::divideCeil(ranges[n], threadsToShareFor(op)),
                         kThreadRowBlock),
           kThreadRowBlock, kRowBlock);
     if (small(ranges[n], block))
@@ -312,9 +311,8 @@ mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
   // and perf).
   if (dims->batch.empty() && !mlir::ShapedType::isDynamic(ranges[n]) &&
       llvm::divideCeil(ranges[n], sizes[n]) > 1) {
-    const int64_t threads = runThreads(op);
     sizes[n] =
-        blockForThreads(ranges[n], sizes[n], tileN, threads ? threads : 2);
+        blockForThreads(ranges[n], sizes[n], tileN, threadsToShareFor(op));
   }
   const bool packs =
       manyRows(transposed ? kFewRows : kPackedRowBlocks * kBlockM);
