@@ -1,6 +1,7 @@
 //===- VectorLowering.cpp - vector ops as LLVM can take them -------------===//
 #include "Transforms/Cpu/TileAndVectorize/VectorLowering.h"
 #include "Transforms/Cpu/PairDotForms.h"
+#include "Transforms/Cpu/TileAndVectorize/ErfApproximation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -122,6 +123,7 @@ mlir::FrozenRewritePatternSet vectorLoweringPatterns(mlir::MLIRContext *ctx) {
 
 mlir::FrozenRewritePatternSet approximationPatterns(mlir::MLIRContext *ctx) {
   mlir::RewritePatternSet math(ctx);
+  populateErfApproximationPattern(math);
   mlir::populateMathPolynomialApproximationPatterns(math);
   return mlir::FrozenRewritePatternSet(std::move(math));
 }

@@ -19,7 +19,8 @@ namespace aot::tile_and_vectorize {
 /// Contractions as outer products, transfers with permutation maps and
 /// masks as plain ones, multi-reductions as 1-D horizontal reductions.
 mlir::FrozenRewritePatternSet vectorLoweringPatterns(mlir::MLIRContext *ctx);
-/// MLIR's polynomial approximations of math functions.
+/// MLIR's polynomial approximations of math functions, erf on f32 vectors
+/// as one rational function (ErfApproximation.h).
 mlir::FrozenRewritePatternSet approximationPatterns(mlir::MLIRContext *ctx);
 
 /// Marks the register blocks of integer matmuls that become pair dots.
