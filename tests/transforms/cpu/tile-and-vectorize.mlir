@@ -363,3 +363,37 @@ func.func @transpose_partial(%x: tensor<12x20xf32>) -> tensor<20x12xf32> {
   %t = linalg.transpose ins(%x : tensor<12x20xf32>) outs(%e : tensor<20x12xf32>) permutation = [1, 0]
   return %t : tensor<20x12xf32>
 }
+
+// -----
+
+// Results that start as a fill, cut into cache blocks that each run all of
+// K: each block fills its own slice (a vector loop inside the loop over row
+// blocks) just before its register tiles, and the fill of the whole goes.
+// Where K runs in two blocks the second adds to what the first wrote, so
+// the whole fill stays, before the blocks.
+// CHECK-LABEL: func.func @block_fills
+// CHECK-NOT:     vector.transfer_write
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<256x512xf32>
+// CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %[[EMPTY]])
+// CHECK:             scf.for {{.*}} = %c0 to %c256 step %c64
+// CHECK:               vector.transfer_write %cst{{.*}} : vector<16xf32>, tensor<1x16xf32>
+// CHECK:               scf.for {{.*}} = %c0 to %c512 step %c1 iter_args
+// CHECK-LABEL: func.func @whole_fill
+// CHECK:         vector.transfer_write %cst{{.*}} : vector<16xf32>, tensor<16xf32>
+// CHECK:         %[[WHOLE:.*]] = tensor.expand_shape
+// CHECK:         scf.for {{.*}} iter_args(%{{.*}} = %[[WHOLE]])
+// CHECK:           scf.for {{.*}} = %c0 to %c1024 step %c512
+func.func @block_fills(%a: tensor<256x512xf32>, %b: tensor<512x512xf32>) -> tensor<256x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x512xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<256x512xf32>, tensor<512x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
+  return %0 : tensor<256x512xf32>
+}
+func.func @whole_fill(%a: tensor<256x1024xf32>, %b: tensor<1024x512xf32>) -> tensor<256x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x512xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<256x1024xf32>, tensor<1024x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
+  return %0 : tensor<256x512xf32>
+}

@@ -55,10 +55,12 @@ bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
 
 /// A large contraction cut into cache blocks (a panel of B packed where
 /// enough rows read it) for register tiles of `options`; returns the
-/// block's op, or `op`.
+/// block's op, or `op`. Where each block fills its own results in place of
+/// a fill of the whole (fillPerBlock), that fill goes to `blockFill`.
 mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
                                    mlir::linalg::LinalgOp op,
-                                   const TileOptions &options);
+                                   const TileOptions &options,
+                                   mlir::linalg::FillOp &blockFill);
 
 /// Tiles every op of `fn` the strategy sizes: reductions, dot products,
 /// then contractions, convolutions and elementwise ops. Whether a loop was
