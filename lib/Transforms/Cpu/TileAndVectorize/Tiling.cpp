@@ -224,12 +224,6 @@ bool tileReduction(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
   return true;
 }
 
-/// A large contraction in blocks that stay in the caches while the
-/// register tiles run over them: a panel of B (kBlockK, or kPackedBlockK
-/// where B is packed, x kBlockN) is reused by every row block of A (kBlockM
-/// rows) before the next panel. Loops: N blocks, K blocks, M blocks. A dynamic
-/// dim counts as large; its blocks' register tiles are peeled like any dynamic
-/// tile. Returns the block's op (or `op`).
 /// Where the results `op` accumulates into are a fill of the whole tensor
 /// (`whole`, its init before tiling; the fill may be reshaped, as
 /// collapseFills leaves it), and the cache blocks `block` cuts from `op`
@@ -289,6 +283,12 @@ fillPerBlock(mlir::IRRewriter &rewriter, mlir::Value whole,
   return fill;
 }
 
+/// A large contraction in blocks that stay in the caches while the
+/// register tiles run over them: a panel of B (kBlockK, or kPackedBlockK
+/// where B is packed, x kBlockN) is reused by every row block of A (kBlockM
+/// rows) before the next panel. Loops: N blocks, K blocks, M blocks. A dynamic
+/// dim counts as large; its blocks' register tiles are peeled like any dynamic
+/// tile. Returns the block's op (or `op`).
 mlir::linalg::LinalgOp cacheBlocks(mlir::IRRewriter &rewriter,
                                    mlir::linalg::LinalgOp op,
                                    const TileOptions &options,
