@@ -44,6 +44,15 @@ inline constexpr llvm::StringLiteral kThreadsAttr = "aot.threads";
 /// aot-tile-and-vectorize, read by aot-parallelize-loops. Its value (i64):
 /// the fewest trips worth threads when the trip count is dynamic (0: any).
 inline constexpr llvm::StringLiteral kParallelLoopAttr = "aot.parallel";
+/// On an scf.for marked kParallelLoopAttr whose iterations each write their
+/// own part of the buffers it shares with the code after it (results the
+/// function keeps, not scratch), and on a linalg op whose results are such:
+/// set by aot-winograd-convolutions on its loops and ops, copied by
+/// aot-tile-and-vectorize from an op to the loop it marks parallel, read by
+/// aot-parallelize-loops, which lets such a loop run on threads without
+/// making those buffers each iteration's own.
+inline constexpr llvm::StringLiteral kDisjointWritesAttr =
+    "aot.disjoint_writes";
 /// On an scf.for inside one marked kParallelLoopAttr whose trip count is
 /// dynamic: runs on threads where that loop makes one trip (set by
 /// aot-tile-and-vectorize, read by aot-parallelize-loops).

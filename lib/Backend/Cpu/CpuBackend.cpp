@@ -120,11 +120,24 @@ std::string tileOptions(const Target &target) {
   return "";
 }
 
+/// The options of aot-winograd-convolutions for `target`: its transforms
+/// take a vector of channels at a time, 16 floats where AVX-512 has them
+/// and 8 elsewhere, so that a block's 16 values and their sums stay in
+/// registers.
+std::string winogradOptions(const Target &target) {
+  auto tm = createTargetMachine(target, /*optLevel=*/0);
+  if (tm && (*tm)->getTargetTriple().isX86() &&
+      (*tm)->getMCSubtargetInfo()->checkFeatures("+avx512f"))
+    return "{vector-width=16}";
+  return "";
+}
+
 std::string CpuBackend::defaultPasses(Stage stage, const Target &target) const {
   if (stage == Stage::Linalg)
     return linalgStagePasses();
   if (stage == Stage::Tiled)
-    return "func.func(aot-tile-and-vectorize" + tileOptions(target) +
+    return "func.func(aot-winograd-convolutions" + winogradOptions(target) +
+           ",aot-tile-and-vectorize" + tileOptions(target) +
            "),canonicalize,cse";
   if (stage == Stage::Bufferized)
     return bufferizedStagePasses();

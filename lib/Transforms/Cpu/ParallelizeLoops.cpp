@@ -124,9 +124,11 @@ struct ParallelizeLoopsPass : impl::ParallelizeLoopsBase<ParallelizeLoopsPass> {
           mlir::arith::AndIOp::create(b, loc, single, makesTrips(loop, 2));
       toParallel(loop);
     }
-    // Fallbacks of loops that were not marked.
+    // Fallbacks of loops that were not marked, and the marks read by
+    // privatizeScratchBuffers.
     module.walk([&](mlir::scf::ForOp loop) {
       loop->removeAttr(kParallelFallbackAttr);
+      loop->removeAttr(kDisjointWritesAttr);
     });
     if (!any)
       return;

@@ -53,6 +53,42 @@ def TileAndVectorize : Pass<"aot-tile-and-vectorize", "mlir::func::FuncOp"> {
   ];
 }
 
+def WinogradConvolutions
+    : Pass<"aot-winograd-convolutions", "mlir::func::FuncOp"> {
+  let summary = "3 x 3 convolutions of unit strides by Winograd's F(2 x 2, 3 x 3)";
+  let description = [{
+    Rewrites each linalg.conv_2d_nhwc_hwcf on f32 with a 3 x 3 filter that
+    is a constant, unit strides and dilations, static dims but the batch,
+    channels in and out in whole vectors and images of at least 32 blocks
+    of 2 x 2 outputs, as Winograd's minimal filtering F(2 x 2, 3 x 3): the
+    filter becomes 16 matrices C x F at compile time (G g G^T, a constant
+    named after the filter with `.winograd`); each 4 x 4 block of the
+    input, one for every 2 x 2 block of outputs, becomes 16 rows of C
+    values; linalg.batch_matmuls multiply the 16 sets of rows by the 16
+    matrices, an image at a time or, for images of fewer than 128 blocks,
+    groups of images of 128 rows or more and then the images left over
+    (static rows); and each block's 16 rows of products become its 2 x 2
+    outputs, added to the convolution's initial value. The two transforms
+    are emitted as vector loops over tensors (a block of pixels and a
+    vector of channels at a time), their loop over rows of blocks marked
+    `aot.parallel` and `aot.disjoint_writes`; the batch_matmuls and their
+    fills, marked `aot.disjoint_writes`, are left to
+    aot-tile-and-vectorize. 16 products per output pair of channels and
+    2 x 2 pixels in place of 36; the results differ from the direct
+    convolution's by rounding (the coefficients are 1, -1 and 1/2).
+    Other convolutions are left alone.
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"8",
+           "channels per vector in the transforms">,
+  ];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
+    "mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"
+  ];
+}
+
 def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
   let summary = "Run the loops marked parallel on OpenMP threads";
   let description = [{
@@ -66,7 +102,11 @@ def ParallelizeLoops : Pass<"aot-parallelize-loops", "mlir::ModuleOp"> {
     needed); 0 uses the runtime's count when the code runs; N asks for N.
     A loop over a dynamic dim whose mark gives the fewest trips worth
     threads gets an `if` clause: below that many trips the calling thread
-    runs it alone. The marks are removed either way.
+    runs it alone. A scratch buffer allocated before a marked loop becomes
+    each iteration's own (a stack buffer) where it is small and static,
+    else the loop stays sequential; a loop also marked
+    `aot.disjoint_writes` writes its own part of the buffers that the code
+    after it uses, and those stay shared. The marks are removed either way.
   }];
   let dependentDialects = [
     "mlir::scf::SCFDialect", "mlir::omp::OpenMPDialect",

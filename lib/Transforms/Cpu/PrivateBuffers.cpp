@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Cpu/PrivateBuffers.h"
+#include "Transforms/Attributes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -62,6 +63,33 @@ bool privatizable(mlir::memref::AllocOp alloc, mlir::scf::ForOp loop) {
   });
 }
 
+/// Whether `user` runs after `loop` ends: after it, or after an op around
+/// it, in the same block.
+bool runsAfter(mlir::Operation *user, mlir::scf::ForOp loop) {
+  for (mlir::Operation *scope = loop; scope; scope = scope->getParentOp()) {
+    mlir::Operation *at = scope->getBlock()->findAncestorOpInBlock(*user);
+    if (at)
+      return at != scope && scope->isBeforeInBlock(at);
+  }
+  return false;
+}
+
+/// Whether `buffer`, or a view of it, is used after `loop` (its
+/// deallocation aside).
+bool usedAfter(mlir::Value buffer, mlir::scf::ForOp loop) {
+  for (mlir::Operation *user : buffer.getUsers()) {
+    if (llvm::isa<mlir::memref::DeallocOp>(user))
+      continue;
+    auto view = llvm::dyn_cast<mlir::ViewLikeOpInterface>(user);
+    if (view && view.getViewSource() == buffer &&
+        usedAfter(user->getResult(0), loop))
+      return true;
+    if (runsAfter(user, loop))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 bool privatizeScratchBuffers(mlir::scf::ForOp loop) {
@@ -83,6 +111,10 @@ bool privatizeScratchBuffers(mlir::scf::ForOp loop) {
         unknown = true; // neither ours nor the function's: cannot tell
     }
   });
+  if (loop->hasAttr(kDisjointWritesAttr))
+    written.remove_if([&](mlir::memref::AllocOp alloc) {
+      return usedAfter(alloc.getResult(), loop);
+    });
   if (unknown || !llvm::all_of(written, [&](mlir::memref::AllocOp alloc) {
         return privatizable(alloc, loop);
       }))

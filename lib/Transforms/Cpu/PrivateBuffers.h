@@ -19,7 +19,8 @@ namespace aot {
 /// share no written memory but their slices of the outputs. Returns false,
 /// changing nothing, where such a buffer is also used outside the loop, is
 /// dynamically sized or larger than a stack buffer should be: the loop must
-/// stay sequential.
+/// stay sequential. A loop marked kDisjointWritesAttr keeps the buffers that
+/// the code after it uses shared: its iterations write their own parts.
 bool privatizeScratchBuffers(mlir::scf::ForOp loop);
 
 } // namespace aot

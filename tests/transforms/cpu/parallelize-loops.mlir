@@ -219,6 +219,43 @@ module attributes {aot.threads = 2 : i64} {
 
 // -----
 
+// The same buffer written by a loop marked aot.disjoint_writes, whose
+// iterations each write their own part of it (a result of the dispatch, not
+// scratch): the loop runs on threads and the buffer stays shared, also where
+// it is read after an op around the loop (here an scf.if) and is dynamically
+// sized. Both marks go.
+// CHECK-LABEL: func.func @disjoint_writes
+// CHECK:         %[[BUF:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xf32>
+// CHECK:         scf.if
+// CHECK:           omp.parallel
+// CHECK:             omp.loop_nest
+// CHECK:               vector.transfer_write %{{.*}}, %[[BUF]]
+// CHECK-NOT:     aot.disjoint_writes
+// CHECK-NOT:     aot.parallel
+// CHECK:         vector.transfer_read %[[BUF]]
+// CHECK:         memref.dealloc %[[BUF]]
+module attributes {aot.threads = 2 : i64} {
+  func.func @disjoint_writes(%x: memref<?xf32>, %y: memref<16xf32>, %go: i1) {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %p = ub.poison : f32
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    %alloc = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+    scf.if %go {
+      scf.for %i = %c0 to %n step %c16 {
+        %v = vector.transfer_read %x[%i], %p {in_bounds = [true]} : memref<?xf32>, vector<16xf32>
+        vector.transfer_write %v, %alloc[%i] {in_bounds = [true]} : vector<16xf32>, memref<?xf32>
+      } {aot.disjoint_writes, aot.parallel = 0 : i64}
+    }
+    %first = vector.transfer_read %alloc[%c0], %p {in_bounds = [true]} : memref<?xf32>, vector<16xf32>
+    vector.transfer_write %first, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32>
+    memref.dealloc %alloc : memref<?xf32>
+    return
+  }
+}
+
+// -----
+
 // A dynamic loop over column blocks with its loop over row blocks as the
 // fallback: the outer loop runs on threads from two trips on; the inner one
 // where the outer makes a single trip and it makes two or more. The

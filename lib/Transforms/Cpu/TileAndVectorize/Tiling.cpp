@@ -26,7 +26,8 @@ void markForVectors(mlir::Operation *op) {
 /// Marks the loop `parallel` of `tiled` parallel, unless a loop around it
 /// already is (one level of threads). The mark holds its minTrips.
 static void markParallel(mlir::scf::SCFTilingResult &tiled,
-                         std::optional<ParallelLoop> parallel) {
+                         std::optional<ParallelLoop> parallel,
+                         bool disjointWrites) {
   if (!parallel || parallel->index >= tiled.loops.size())
     return;
   mlir::Operation *loop = tiled.loops[parallel->index].getOperation();
@@ -38,6 +39,8 @@ static void markParallel(mlir::scf::SCFTilingResult &tiled,
   auto i64 = mlir::IntegerType::get(loop->getContext(), 64);
   loop->setAttr(kParallelLoopAttr,
                 mlir::IntegerAttr::get(i64, parallel->minTrips));
+  if (disjointWrites)
+    loop->setAttr(kDisjointWritesAttr, mlir::UnitAttr::get(loop->getContext()));
   if (parallel->fallback && *parallel->fallback < tiled.loops.size() &&
       llvm::isa<mlir::scf::ForOp>(
           tiled.loops[*parallel->fallback].getOperation()))
@@ -56,12 +59,13 @@ tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
   // Asked before tiling, which replaces `op`.
   std::optional<ParallelLoop> parallel =
       parallelLoop(op, sizes, options.interchangeVector);
+  const bool disjointWrites = op->hasAttr(kDisjointWritesAttr);
   rewriter.setInsertionPoint(op);
   auto tiled = mlir::scf::tileUsingSCF(
       rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
   if (mlir::succeeded(tiled)) {
     rewriter.replaceOp(op, tiled->replacements);
-    markParallel(*tiled, parallel);
+    markParallel(*tiled, parallel, disjointWrites);
   }
   return tiled;
 }
