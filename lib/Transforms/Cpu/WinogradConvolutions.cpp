@@ -270,11 +270,14 @@ bool rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
       rewriter, loc, k, blockRows, k.c, width, v,
       [&](mlir::OpBuilder &b, Value batch, Value row, Value col, Value block,
           Value ch, Value t) {
-        auto at = [&](Value base, int64_t i, int64_t size) -> Value {
+        // Row (column) i of a block starting at `base`, along a dim of
+        // `size` in `blocks` blocks.
+        auto at = [&](Value base, int64_t i, int64_t size,
+                      int64_t blocks) -> Value {
           Value x = mlir::arith::AddIOp::create(
               b, loc, base, mlir::arith::ConstantIndexOp::create(b, loc, i));
-          // Only an odd output size needs it (size - 2 rows of output).
-          if (i < 3 || size % 2 == 0)
+          // The last block's last row is 2 * blocks + 1.
+          if (i < 3 || 2 * blocks + 1 < size)
             return x;
           return mlir::arith::MinUIOp::create(
               b, loc, x,
@@ -286,7 +289,8 @@ bool rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
           for (int64_t i = 0; i < 4; ++i)
             d[i] = mlir::vector::TransferReadOp::create(
                 b, loc, vector, input,
-                mlir::ValueRange{batch, at(row, i, k.hp), at(col, j, k.wp), ch},
+                mlir::ValueRange{batch, at(row, i, k.hp, k.th),
+                                 at(col, j, k.wp, k.tw), ch},
                 pad, llvm::ArrayRef<bool>{true});
           cols[j] = inputTransform(b, loc, d);
         }
