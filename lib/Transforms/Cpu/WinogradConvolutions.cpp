@@ -204,30 +204,44 @@ Value blockLoops(mlir::OpBuilder &b, mlir::Location loc, Candidate k,
   return rows.getResult(0);
 }
 
+/// Sums and differences of vectors, the transforms' only arithmetic.
+struct Sums {
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  Value add(Value x, Value y) const {
+    return mlir::arith::AddFOp::create(b, loc, x, y);
+  }
+  Value sub(Value x, Value y) const {
+    return mlir::arith::SubFOp::create(b, loc, x, y);
+  }
+};
+
+/// Four vectors of `type` read from `from`, the i-th at `at(i)` (in
+/// bounds): a column or a row of a block.
+std::array<Value, 4>
+readFour(mlir::OpBuilder &b, mlir::Location loc, mlir::VectorType type,
+         Value from,
+         llvm::function_ref<llvm::SmallVector<Value, 4>(int64_t)> at) {
+  std::array<Value, 4> values;
+  Value pad = mlir::arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(type.getElementType()));
+  for (int64_t i = 0; i < 4; ++i)
+    values[i] = mlir::vector::TransferReadOp::create(
+        b, loc, type, from, at(i), pad, llvm::ArrayRef<bool>{true});
+  return values;
+}
+
 /// B^T of F(2, 3) applied to four values along a column or a row of a
 /// block.
-std::array<Value, 4> inputTransform(mlir::OpBuilder &b, mlir::Location loc,
-                                    std::array<Value, 4> d) {
-  auto sub = [&](Value x, Value y) {
-    return mlir::arith::SubFOp::create(b, loc, x, y).getResult();
-  };
-  auto add = [&](Value x, Value y) {
-    return mlir::arith::AddFOp::create(b, loc, x, y).getResult();
-  };
-  return {sub(d[0], d[2]), add(d[1], d[2]), sub(d[2], d[1]), sub(d[1], d[3])};
+std::array<Value, 4> inputTransform(Sums s, std::array<Value, 4> d) {
+  return {s.sub(d[0], d[2]), s.add(d[1], d[2]), s.sub(d[2], d[1]),
+          s.sub(d[1], d[3])};
 }
 
 /// A^T of F(2, 3) applied to four values along a column or a row of a
 /// block.
-std::array<Value, 2> outputTransform(mlir::OpBuilder &b, mlir::Location loc,
-                                     std::array<Value, 4> m) {
-  auto add = [&](Value x, Value y) {
-    return mlir::arith::AddFOp::create(b, loc, x, y).getResult();
-  };
-  auto sub = [&](Value x, Value y) {
-    return mlir::arith::SubFOp::create(b, loc, x, y).getResult();
-  };
-  return {add(add(m[0], m[1]), m[2]), sub(sub(m[1], m[2]), m[3])};
+std::array<Value, 2> outputTransform(Sums s, std::array<Value, 4> m) {
+  return {s.add(s.add(m[0], m[1]), m[2]), s.sub(s.sub(m[1], m[2]), m[3])};
 }
 
 /// Rewrites the convolution of `k`; false where its filter cannot be read.
@@ -284,19 +298,15 @@ bool rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
               mlir::arith::ConstantIndexOp::create(b, loc, size - 1));
         };
         std::array<std::array<Value, 4>, 4> cols; // cols[j][a]
-        for (int64_t j = 0; j < 4; ++j) {
-          std::array<Value, 4> d;
-          for (int64_t i = 0; i < 4; ++i)
-            d[i] = mlir::vector::TransferReadOp::create(
-                b, loc, vector, input,
-                mlir::ValueRange{batch, at(row, i, k.hp, k.th),
-                                 at(col, j, k.wp, k.tw), ch},
-                pad, llvm::ArrayRef<bool>{true});
-          cols[j] = inputTransform(b, loc, d);
-        }
+        for (int64_t j = 0; j < 4; ++j)
+          cols[j] = inputTransform(
+              Sums{b, loc}, readFour(b, loc, vector, input, [&](int64_t i) {
+                return llvm::SmallVector<Value, 4>{
+                    batch, at(row, i, k.hp, k.th), at(col, j, k.wp, k.tw), ch};
+              }));
         for (int64_t a = 0; a < 4; ++a) {
           std::array<Value, 4> r = inputTransform(
-              b, loc, {cols[0][a], cols[1][a], cols[2][a], cols[3][a]});
+              Sums{b, loc}, {cols[0][a], cols[1][a], cols[2][a], cols[3][a]});
           for (int64_t bb = 0; bb < 4; ++bb)
             t = mlir::vector::TransferWriteOp::create(
                     b, loc, r[bb], t,
@@ -390,20 +400,16 @@ bool rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
       [&](mlir::OpBuilder &b, Value batch, Value row, Value col, Value block,
           Value ch, Value t) {
         std::array<std::array<Value, 2>, 4> cols; // cols[b][i]
-        for (int64_t bb = 0; bb < 4; ++bb) {
-          std::array<Value, 4> ms;
-          for (int64_t a = 0; a < 4; ++a)
-            ms[a] = mlir::vector::TransferReadOp::create(
-                b, loc, vector, m,
-                mlir::ValueRange{
+        for (int64_t bb = 0; bb < 4; ++bb)
+          cols[bb] = outputTransform(
+              Sums{b, loc}, readFour(b, loc, vector, m, [&](int64_t a) {
+                return llvm::SmallVector<Value, 4>{
                     mlir::arith::ConstantIndexOp::create(b, loc, a * 4 + bb),
-                    block, ch},
-                pad, llvm::ArrayRef<bool>{true});
-          cols[bb] = outputTransform(b, loc, ms);
-        }
+                    block, ch};
+              }));
         for (int64_t i = 0; i < 2; ++i) {
           std::array<Value, 2> y = outputTransform(
-              b, loc, {cols[0][i], cols[1][i], cols[2][i], cols[3][i]});
+              Sums{b, loc}, {cols[0][i], cols[1][i], cols[2][i], cols[3][i]});
           for (int64_t j = 0; j < 2; ++j) {
             auto write = [&](mlir::OpBuilder &b, Value t) -> Value {
               Value h = mlir::arith::AddIOp::create(
