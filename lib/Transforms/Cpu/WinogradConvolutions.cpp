@@ -14,8 +14,8 @@
 // marked to run on threads as tiled loops are.
 //
 // The transforms' coefficients are 1, -1 and 1/2, so the results differ from
-// the direct convolution's by rounding only, in the order of a few ulp of
-// the sums (checked against numpy in tests/models/winograd_*.py).
+// the direct convolution's by rounding only (tests/models/winograd_conv.py
+// states the tolerance against numpy's direct convolution).
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Common/ConstantBytes.h"
