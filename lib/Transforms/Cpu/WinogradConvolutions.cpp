@@ -109,7 +109,7 @@ std::optional<Candidate> candidate(mlir::linalg::Conv2DNhwcHwcfOp op,
               out.getDimSize(2),
               0,
               0};
-  if (k.c % width != 0 || k.f % width != 0 || k.ho < 2 || k.wo < 2)
+  if (k.c % width != 0 || k.f % width != 0)
     return std::nullopt;
   k.filter = op.getInputs()[1].getDefiningOp<mlir::arith::ConstantOp>();
   if (!k.filter)
@@ -217,14 +217,12 @@ struct Sums {
 };
 
 /// Four vectors of `type` read from `from`, the i-th at `at(i)` (in
-/// bounds): a column or a row of a block.
+/// bounds, so `pad` is never read): a column or a row of a block.
 std::array<Value, 4>
 readFour(mlir::OpBuilder &b, mlir::Location loc, mlir::VectorType type,
-         Value from,
+         Value from, Value pad,
          llvm::function_ref<llvm::SmallVector<Value, 4>(int64_t)> at) {
   std::array<Value, 4> values;
-  Value pad = mlir::arith::ConstantOp::create(
-      b, loc, b.getZeroAttr(type.getElementType()));
   for (int64_t i = 0; i < 4; ++i)
     values[i] = mlir::vector::TransferReadOp::create(
         b, loc, type, from, at(i), pad, llvm::ArrayRef<bool>{true});
@@ -244,14 +242,15 @@ std::array<Value, 2> outputTransform(Sums s, std::array<Value, 4> m) {
   return {s.add(s.add(m[0], m[1]), m[2]), s.sub(s.sub(m[1], m[2]), m[3])};
 }
 
-/// Rewrites the convolution of `k`; false where its filter cannot be read.
-bool rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
+/// Rewrites the convolution of `k`, or leaves it alone where its filter's
+/// bytes cannot be read.
+void rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
   mlir::linalg::Conv2DNhwcHwcfOp op = k.op;
   mlir::Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value u = filterConstant(rewriter, k);
   if (!u)
-    return false;
+    return;
   auto index = [&](int64_t v) {
     return mlir::arith::ConstantIndexOp::create(rewriter, loc, v).getResult();
   };
@@ -300,7 +299,8 @@ bool rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
         std::array<std::array<Value, 4>, 4> cols; // cols[j][a]
         for (int64_t j = 0; j < 4; ++j)
           cols[j] = inputTransform(
-              Sums{b, loc}, readFour(b, loc, vector, input, [&](int64_t i) {
+              Sums{b, loc},
+              readFour(b, loc, vector, input, pad, [&](int64_t i) {
                 return llvm::SmallVector<Value, 4>{
                     batch, at(row, i, k.hp, k.th), at(col, j, k.wp, k.tw), ch};
               }));
@@ -402,7 +402,7 @@ bool rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
         std::array<std::array<Value, 2>, 4> cols; // cols[b][i]
         for (int64_t bb = 0; bb < 4; ++bb)
           cols[bb] = outputTransform(
-              Sums{b, loc}, readFour(b, loc, vector, m, [&](int64_t a) {
+              Sums{b, loc}, readFour(b, loc, vector, m, pad, [&](int64_t a) {
                 return llvm::SmallVector<Value, 4>{
                     mlir::arith::ConstantIndexOp::create(b, loc, a * 4 + bb),
                     block, ch};
@@ -467,7 +467,6 @@ bool rewrite(mlir::RewriterBase &rewriter, Candidate k, int64_t width) {
         return t;
       });
   rewriter.replaceOp(op, result);
-  return true;
 }
 
 struct WinogradConvolutionsPass
