@@ -20,3 +20,8 @@ try:
     config.available_features.add("python-onnx")
 except ImportError:
     pass
+# torchvision's detection ops are the reference of detection-ops.test (found,
+# not imported: importing torch takes seconds).
+import importlib.util
+if importlib.util.find_spec("torchvision") is not None:
+    config.available_features.add("python-torchvision")

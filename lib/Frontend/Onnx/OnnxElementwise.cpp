@@ -501,9 +501,44 @@ mlir::LogicalResult pow(NodeContext &ctx) {
   return apply(ctx,
                [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
                   mlir::Type t) -> mlir::Value {
-                 mlir::Value exponent = convertScalar(b, loc, a[1], t);
-                 return mlir::math::PowFOp::create(b, loc, a[0], exponent);
+                 if (isFloatType(t))
+                   return mlir::math::PowFOp::create(
+                       b, loc, a[0], convertScalar(b, loc, a[1], t));
+                 // An integer base: the power in f64 (exact where the
+                 // result fits its 53 bits), truncated to the base's type as
+                 // ONNX's Pow keeps it.
+                 mlir::Type f64 = b.getF64Type();
+                 mlir::Value power = mlir::math::PowFOp::create(
+                     b, loc, convertScalar(b, loc, a[0], f64),
+                     convertScalar(b, loc, a[1], f64));
+                 return convertScalar(b, loc, power, t);
                });
+}
+
+/// BitShift of unsigned integers (uint8 here): a shift by the width or
+/// more gives 0, as numpy's shifts of unsigned integers do.
+mlir::LogicalResult bitShift(NodeContext &ctx) {
+  if (!ctx.isUnsigned(0) || !ctx.isUnsigned(1))
+    return ctx.fail("takes unsigned integers (uint8)");
+  std::string direction = ctx.stringAttr("direction", "");
+  if (direction != "LEFT" && direction != "RIGHT")
+    return ctx.fail("direction '" + direction + "' is not LEFT or RIGHT");
+  const bool left = direction == "LEFT";
+  return apply(
+      ctx,
+      [left](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+             mlir::Type t) -> mlir::Value {
+        mlir::Value shifted =
+            left ? mlir::arith::ShLIOp::create(b, loc, a[0], a[1]).getResult()
+                 : mlir::arith::ShRUIOp::create(b, loc, a[0], a[1]).getResult();
+        mlir::Value width = mlir::arith::ConstantOp::create(
+            b, loc, b.getIntegerAttr(t, t.getIntOrFloatBitWidth()));
+        mlir::Value within = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::ult, a[1], width);
+        return mlir::arith::SelectOp::create(
+            b, loc, within, shifted,
+            mlir::arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, 0)));
+      });
 }
 
 /// A comparison: floats ordered, integers signed.
@@ -682,6 +717,7 @@ std::vector<OpConverter> elementwiseConverters() {
       {"Softplus", softplus},
       {"Elu", elu},
       {"Cast", cast, {}, false, /*readsUnsigned=*/true},
+      {"BitShift", bitShift, {}, false, /*readsUnsigned=*/true},
       {"CastLike", cast, {}, false, /*readsUnsigned=*/true},
       {"Softsign", softsign},
       {"Selu", selu},

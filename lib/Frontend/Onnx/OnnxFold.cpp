@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxFold.h"
+#include "Frontend/Onnx/OnnxSchemas.h"
 
 #include "onnx/defs/schema.h"
 #include "onnx/shape_inference/implementation.h"
@@ -714,8 +715,7 @@ foldShapeArithmetic(onnx::ModelProto &model,
   // each node is folded or typed once: the rounds are bounded by the graph.
   const int rounds = 2 * graph->node_size() + 2;
   for (int round = 0; round < rounds; ++round) {
-    onnx::shape_inference::InferShapes(
-        model, onnx::OpSchemaRegistry::Instance(), options);
+    onnx::shape_inference::InferShapes(model, importSchemas(), options);
     std::map<std::string, const onnx::TypeProto *> types;
     for (const auto &v : graph->input())
       types[v.name()] = &v.type();

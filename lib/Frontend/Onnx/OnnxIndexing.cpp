@@ -124,12 +124,25 @@ mlir::LogicalResult trilu(NodeContext &ctx) {
   if (rank < 2)
     return ctx.fail("takes a tensor of rank 2 or more");
   bool upper = ctx.intAttr("upper", 1) != 0;
-  int64_t k = 0;
+  // k: a constant, or read at run time from its one-element tensor.
+  mlir::Value k = indexConst(ctx.b, ctx.loc, 0);
   if (ctx.hasInput(1)) {
-    auto given = ctx.constantInts(1);
-    if (!given || given->size() != 1)
-      return ctx.fail("takes a constant diagonal k");
-    k = (*given)[0];
+    if (auto given = ctx.constantInts(1); given && given->size() == 1) {
+      k = indexConst(ctx.b, ctx.loc, (*given)[0]);
+    } else {
+      mlir::Value kTensor = ctx.input(1);
+      if (!kTensor)
+        return mlir::failure();
+      auto kType = llvm::cast<mlir::RankedTensorType>(kTensor.getType());
+      if (!kType.hasStaticShape() || kType.getNumElements() != 1 ||
+          !llvm::isa<mlir::IntegerType>(kType.getElementType()))
+        return ctx.fail("takes k as one integer, not " + typeText(kType));
+      llvm::SmallVector<mlir::Value> at(kType.getRank(),
+                                        indexConst(ctx.b, ctx.loc, 0));
+      k = mlir::arith::IndexCastOp::create(
+          ctx.b, ctx.loc, ctx.b.getIndexType(),
+          mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, kTensor, at));
+    }
   }
   mlir::MLIRContext *mctx = ctx.b.getContext();
   auto identity = mlir::AffineMap::getMultiDimIdentityMap(rank, mctx);
@@ -146,7 +159,7 @@ mlir::LogicalResult trilu(NodeContext &ctx) {
             mlir::arith::CmpIOp::create(b, loc,
                                         upper ? mlir::arith::CmpIPredicate::sge
                                               : mlir::arith::CmpIPredicate::sle,
-                                        diagonal, indexConst(b, loc, k));
+                                        diagonal, k);
         mlir::Type t = out.getElementType();
         mlir::Value zero =
             mlir::arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));

@@ -461,8 +461,11 @@ mlir::LogicalResult einsum(NodeContext &ctx) {
     }
     maps.push_back(mlir::AffineMap::get(loops.size(), 0, exprs, mctx));
   }
-  maps.push_back(mlir::AffineMap::getMultiDimIdentityMap(loops.size(), mctx)
-                     .getMajorSubMap(result.size()));
+  // The output's dims are the first loops (none for a scalar result).
+  llvm::SmallVector<mlir::AffineExpr> outExprs;
+  for (size_t d = 0; d < result.size(); ++d)
+    outExprs.push_back(mlir::getAffineDimExpr(d, mctx));
+  maps.push_back(mlir::AffineMap::get(loops.size(), 0, outExprs, mctx));
   llvm::SmallVector<mlir::utils::IteratorType> iterators(
       loops.size(), mlir::utils::IteratorType::reduction);
   llvm::SmallVector<mlir::Value> dims(out.getRank());

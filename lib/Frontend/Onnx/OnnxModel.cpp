@@ -1,6 +1,7 @@
 //===- OnnxModel.cpp - an ONNX model read, checked and normalised ---------===//
 #include "Frontend/Onnx/OnnxModel.h"
 #include "Frontend/Onnx/OnnxFold.h"
+#include "Frontend/Onnx/OnnxSchemas.h"
 
 #include "onnx/checker.h"
 #include "onnx/defs/schema.h"
@@ -215,8 +216,8 @@ bool prepareModel(LoadedModel &m, const std::string &modelDir,
                                         /*strict_mode=*/1,
                                         /*data_prop=*/true);
     m.partialShapeData = foldShapeArithmetic(m.proto, options);
-    onnx::shape_inference::InferShapes(
-        m.proto, onnx::OpSchemaRegistry::Instance(), options, &data);
+    onnx::shape_inference::InferShapes(m.proto, importSchemas(), options,
+                                       &data);
 
     for (const auto &[name, shape] : data) {
       std::vector<std::int64_t> values;

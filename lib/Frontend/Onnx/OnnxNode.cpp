@@ -331,7 +331,8 @@ const OpConverter *findConverter(llvm::StringRef opType) {
           convolutionConverters, shapeConverters, normalizationConverters,
           indexingConverters, scatterConverters, selectionConverters,
           resizeConverters, gridSampleConverters, quantizationConverters,
-          controlFlowConverters})
+          controlFlowConverters, signalConverters, lossConverters,
+          detectionConverters})
       for (OpConverter &c : part())
         t.try_emplace(c.opType, c);
     // Ops that move elements without reading them take uint8 as it is.

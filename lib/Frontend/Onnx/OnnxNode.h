@@ -198,5 +198,8 @@ std::vector<OpConverter> resizeConverters();
 std::vector<OpConverter> gridSampleConverters();
 std::vector<OpConverter> quantizationConverters();
 std::vector<OpConverter> controlFlowConverters();
+std::vector<OpConverter> signalConverters();
+std::vector<OpConverter> lossConverters();
+std::vector<OpConverter> detectionConverters();
 
 } // namespace aot::onnx_import

@@ -306,11 +306,14 @@ mlir::LogicalResult batchNorm(NodeContext &ctx) {
 
 /// `x` normalized over `axes` (mean 0, variance 1, by two reductions),
 /// times `scale` plus `bias` (null: none), both broadcast to `out` as
-/// numpy does, in one elementwise pass. Null after an error.
+/// numpy does, in one elementwise pass. Null after an error. Where
+/// `stats` is given it is set to the mean and the inverse standard
+/// deviation, of the reduced dims kept as 1.
 mlir::Value normalized(NodeContext &ctx, mlir::Value x,
                        const std::set<int64_t> &axes, mlir::Value scale,
                        mlir::Value bias, double epsilon,
-                       mlir::RankedTensorType out) {
+                       mlir::RankedTensorType out,
+                       std::pair<mlir::Value, mlir::Value> *stats = nullptr) {
   double count = 1;
   for (int64_t d : axes) {
     if (out.isDynamicDim(d)) {
@@ -330,27 +333,40 @@ mlir::Value normalized(NodeContext &ctx, mlir::Value x,
                   });
   mlir::Value variance =
       reduce(ctx, centered, axes, true, Reduction::SumSquare, statType);
+  if (stats)
+    *stats = {
+        mean,
+        elementwise(ctx, {variance}, statType,
+                    [=](mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::ValueRange v, mlir::Type t) -> mlir::Value {
+                      return mlir::math::RsqrtOp::create(
+                          b, loc,
+                          mlir::arith::AddFOp::create(
+                              b, loc,
+                              mlir::arith::DivFOp::create(
+                                  b, loc, v[0], floatConst(b, loc, t, count)),
+                              floatConst(b, loc, t, epsilon)));
+                    })};
   llvm::SmallVector<mlir::Value> inputs = {centered, variance, scale};
   if (bias)
     inputs.push_back(bias);
   bool withBias = bool(bias);
-  return elementwise(ctx, inputs, out,
-                     [=](mlir::OpBuilder &b, mlir::Location loc,
-                         mlir::ValueRange v, mlir::Type t) -> mlir::Value {
-                       mlir::Value var = mlir::arith::DivFOp::create(
-                           b, loc, v[1], floatConst(b, loc, t, count));
-                       mlir::Value inv = mlir::math::RsqrtOp::create(
-                           b, loc,
-                           mlir::arith::AddFOp::create(
-                               b, loc, var, floatConst(b, loc, t, epsilon)));
-                       mlir::Value y = mlir::arith::MulFOp::create(
-                           b, loc,
-                           mlir::arith::MulFOp::create(b, loc, v[0], inv),
-                           v[2]);
-                       if (withBias)
-                         y = mlir::arith::AddFOp::create(b, loc, y, v[3]);
-                       return y;
-                     });
+  return elementwise(
+      ctx, inputs, out,
+      [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+          mlir::Type t) -> mlir::Value {
+        mlir::Value var = mlir::arith::DivFOp::create(
+            b, loc, v[1], floatConst(b, loc, t, count));
+        mlir::Value inv = mlir::math::RsqrtOp::create(
+            b, loc,
+            mlir::arith::AddFOp::create(b, loc, var,
+                                        floatConst(b, loc, t, epsilon)));
+        mlir::Value y = mlir::arith::MulFOp::create(
+            b, loc, mlir::arith::MulFOp::create(b, loc, v[0], inv), v[2]);
+        if (withBias)
+          y = mlir::arith::AddFOp::create(b, loc, y, v[3]);
+        return y;
+      });
 }
 
 /// Input 0 and the output type of a node that takes floats; a null input
@@ -522,9 +538,22 @@ mlir::LogicalResult layerNorm(NodeContext &ctx) {
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!x || !scale || !out)
     return mlir::failure();
-  for (int i = 1; i < ctx.numOutputs(); ++i)
-    if (!ctx.node().output(i).empty())
-      return ctx.fail("the Mean and InvStdDev outputs are not supported");
+  // Mean and InvStdDev, where asked for, in the input's type.
+  bool withStats = false;
+  for (int i = 1; i < ctx.numOutputs(); ++i) {
+    if (ctx.node().output(i).empty())
+      continue;
+    mlir::RankedTensorType t = ctx.outputType(i);
+    if (!t)
+      return mlir::failure();
+    if (t.getElementType() != out.getElementType())
+      return ctx.fail("its Mean and InvStdDev in " +
+                      typeText(t.getElementType()) +
+                      " (stash_type) differ "
+                      "from its input's type " +
+                      typeText(out.getElementType()));
+    withStats = true;
+  }
   int64_t rank = out.getRank();
   int64_t axis = ctx.intAttr("axis", -1);
   if (axis < 0)
@@ -535,11 +564,20 @@ mlir::LogicalResult layerNorm(NodeContext &ctx) {
   mlir::Value bias;
   if (ctx.hasInput(2) && !(bias = ctx.input(2)))
     return mlir::failure();
-  mlir::Value y = normalized(ctx, x, axes, scale, bias,
-                             ctx.floatAttr("epsilon", 1e-5f), out);
+  std::pair<mlir::Value, mlir::Value> stats;
+  mlir::Value y =
+      normalized(ctx, x, axes, scale, bias, ctx.floatAttr("epsilon", 1e-5f),
+                 out, withStats ? &stats : nullptr);
   if (!y)
     return mlir::failure();
   ctx.setOutput(0, y);
+  for (int i = 1; i < ctx.numOutputs() && i < 3; ++i)
+    if (!ctx.node().output(i).empty())
+      ctx.setOutput(i, ctx.castedTo(ctx.b, i == 1 ? stats.first : stats.second,
+                                    ctx.outputType(i),
+                                    i == 1 ? "the mean"
+                                           : "the inverse "
+                                             "standard deviation"));
   return mlir::success();
 }
 

@@ -1,7 +1,8 @@
-//===- OnnxScatter.cpp - ScatterND and ScatterElements --------------------===//
+//===- OnnxScatter.cpp - ScatterND, ScatterElements and MaxUnpool ---------===//
 //
-// Both are loops over the indices that carry the data tensor and write one
-// slice (ScatterND) or one element (ScatterElements) per index, in order, as
+// Each is a loop over the indices that carries the data tensor and writes
+// one slice (ScatterND) or one element (ScatterElements, MaxUnpool into
+// zeros) per index, in order, as
 // ONNX defines them: where two indices are equal a later one wins, or, with
 // a reduction, combines with what is there. An index outside the data (after
 // negative ones are counted from the end) writes nothing rather than memory
@@ -308,10 +309,136 @@ mlir::LogicalResult scatterElements(NodeContext &ctx) {
   return mlir::success();
 }
 
+/// MaxUnpool: zeros of the output's shape, each input element written at
+/// the position its index names in the output taken flat (as MaxPool's
+/// Indices count them, in the pooling's input of (in - 1) stride + kernel -
+/// pads), later ones last.
+mlir::LogicalResult maxUnpool(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0), indices = ctx.input(1);
+  mlir::RankedTensorType out = ctx.outputType(0);
+  if (!x || !indices || !out)
+    return mlir::failure();
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  auto iType = llvm::cast<mlir::RankedTensorType>(indices.getType());
+  int64_t rank = xType.getRank();
+  if (rank < 3 || iType.getRank() != rank ||
+      !llvm::isa<mlir::IntegerType>(iType.getElementType()))
+    return ctx.fail("takes an input of rank 3 or more (N, C, D1, ...) and "
+                    "integer indices of its shape, not " +
+                    typeText(xType) + " and " + typeText(iType));
+  std::vector<int64_t> kernel = ctx.intsAttr("kernel_shape");
+  std::vector<int64_t> strides =
+      ctx.intsAttr("strides", std::vector<int64_t>(rank - 2, 1));
+  std::vector<int64_t> pads =
+      ctx.intsAttr("pads", std::vector<int64_t>(2 * (rank - 2), 0));
+  if (kernel.size() != size_t(rank - 2) || strides.size() != kernel.size() ||
+      pads.size() != 2 * kernel.size())
+    return ctx.fail("takes kernel_shape, strides and pads of the input's " +
+                    llvm::Twine(rank - 2) + " spatial dims");
+  // The sizes the pooling came from, which the indices count in; the
+  // output's are output_shape's where given (a constant, or read at run
+  // time), those otherwise: an output_shape larger than them pads the
+  // output after the elements, as ONNX's reference places them.
+  llvm::SmallVector<mlir::Value> pooled, sizes;
+  for (int64_t d = 0; d < rank; ++d) {
+    mlir::Value in = ctx.dim(x, d);
+    if (d >= 2) {
+      size_t k = d - 2;
+      in = mlir::arith::AddIOp::create(
+          ctx.b, ctx.loc,
+          mlir::arith::MulIOp::create(
+              ctx.b, ctx.loc,
+              mlir::arith::SubIOp::create(ctx.b, ctx.loc, in,
+                                          indexConst(ctx.b, ctx.loc, 1)),
+              indexConst(ctx.b, ctx.loc, strides[k])),
+          indexConst(ctx.b, ctx.loc,
+                     kernel[k] - pads[k] - pads[k + kernel.size()]));
+      in = mlir::arith::MaxSIOp::create(ctx.b, ctx.loc, in,
+                                        indexConst(ctx.b, ctx.loc, 0));
+    }
+    pooled.push_back(in);
+  }
+  sizes = pooled;
+  if (ctx.hasInput(2)) {
+    std::optional<std::vector<int64_t>> given = ctx.constantInts(2);
+    if (given && given->size() != size_t(rank))
+      return ctx.fail("takes an output_shape of " + llvm::Twine(rank) +
+                      " sizes");
+    mlir::Value shape;
+    if (!given) {
+      shape = ctx.input(2);
+      if (!shape)
+        return mlir::failure();
+      auto t = llvm::cast<mlir::RankedTensorType>(shape.getType());
+      if (t.getRank() != 1 || t.getDimSize(0) != rank)
+        return ctx.fail("takes an output_shape of " + llvm::Twine(rank) +
+                        " sizes, not " + typeText(t));
+    }
+    for (int64_t d = 0; d < rank; ++d) {
+      if (given) {
+        sizes[d] =
+            indexConst(ctx.b, ctx.loc, std::max<int64_t>((*given)[d], 0));
+        continue;
+      }
+      // A negative size read at run time is taken as 0.
+      mlir::Value v = mlir::arith::IndexCastOp::create(
+          ctx.b, ctx.loc, ctx.b.getIndexType(),
+          mlir::tensor::ExtractOp::create(
+              ctx.b, ctx.loc, shape,
+              mlir::ValueRange{indexConst(ctx.b, ctx.loc, d)}));
+      sizes[d] = mlir::arith::MaxSIOp::create(ctx.b, ctx.loc, v,
+                                              indexConst(ctx.b, ctx.loc, 0));
+    }
+  }
+  mlir::Value zeros =
+      ctx.filled(out, ctx.scalar(out.getElementType(), 0), sizes);
+  llvm::SmallVector<mlir::Value> positions, divisors;
+  mlir::Value total = indexConst(ctx.b, ctx.loc, 1);
+  for (int64_t d = 0; d < rank; ++d) {
+    positions.push_back(ctx.dim(x, d));
+    total = mlir::arith::MulIOp::create(ctx.b, ctx.loc, total, pooled[d]);
+    // No division by a size of 0 (nothing is written then).
+    divisors.push_back(mlir::arith::MaxUIOp::create(
+        ctx.b, ctx.loc, pooled[d], indexConst(ctx.b, ctx.loc, 1)));
+  }
+  llvm::SmallVector<mlir::Value> result = forEachPosition(
+      ctx.b, ctx.loc, positions, mlir::ValueRange{zeros},
+      [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange p,
+          mlir::ValueRange acc) -> llvm::SmallVector<mlir::Value> {
+        mlir::Value flat = mlir::arith::IndexCastOp::create(
+            b, loc, b.getIndexType(),
+            mlir::tensor::ExtractOp::create(b, loc, indices, p));
+        // The flat index as a position, last dim fastest; one outside the
+        // output (or negative) writes nothing.
+        llvm::SmallVector<mlir::Value> at(rank);
+        mlir::Value rest = flat;
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          at[d] = mlir::arith::RemUIOp::create(b, loc, rest, divisors[d]);
+          rest = mlir::arith::DivUIOp::create(b, loc, rest, divisors[d]);
+        }
+        mlir::Value inside = mlir::arith::CmpIOp::create(
+            b, loc, mlir::arith::CmpIPredicate::ult, flat, total);
+        for (int64_t d = 0; d < rank; ++d)
+          inside = mlir::arith::AndIOp::create(
+              b, loc, inside,
+              mlir::arith::CmpIOp::create(
+                  b, loc, mlir::arith::CmpIPredicate::ult, at[d], sizes[d]));
+        return {writeIf(b, loc, inside, acc[0], [&] {
+          mlir::Value v = mlir::tensor::ExtractOp::create(b, loc, x, p);
+          return mlir::tensor::InsertOp::create(b, loc, v, acc[0], at)
+              .getResult();
+        })};
+      });
+  ctx.setOutput(0, result[0]);
+  return mlir::success();
+}
+
 } // namespace
 
 std::vector<OpConverter> scatterConverters() {
-  return {{"ScatterND", scatterNd}, {"ScatterElements", scatterElements}};
+  return {{"ScatterND", scatterNd},
+          {"ScatterElements", scatterElements},
+          {"MaxUnpool", maxUnpool, {2}}};
 }
 
 } // namespace aot::onnx_import

@@ -315,6 +315,151 @@ template <bool toSpace> mlir::LogicalResult blocksMoved(NodeContext &ctx) {
 /// Slice with constant starts, ends, axes and steps. A negative step
 /// (along a static dim) takes the elements it walks over with the positive
 /// step, then reverses them.
+/// Slice with starts, ends or steps read at run time, or along a dynamic
+/// dim to a size not known before: each sliced dim's start, count and
+/// step computed at run time as ONNX clamps them, the elements gathered by
+/// one linalg.generic (a negative step reads backwards).
+mlir::LogicalResult runtimeSlice(NodeContext &ctx, mlir::Value x,
+                                 mlir::RankedTensorType out) {
+  auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
+  int64_t rank = t.getRank();
+  mlir::OpBuilder &b = ctx.b;
+  mlir::Location loc = ctx.loc;
+  // Each of starts, ends and steps: known values (constants, or shapes
+  // computed before), or a tensor read at run time.
+  struct Operand {
+    std::optional<std::vector<std::int64_t>> known;
+    mlir::Value tensor;
+    int64_t length = mlir::ShapedType::kDynamic;
+  };
+  auto operand = [&](int i) -> std::optional<Operand> {
+    Operand o;
+    if ((o.known = ctx.constantInts(i))) {
+      o.length = int64_t(o.known->size());
+      return o;
+    }
+    if (!(o.tensor = ctx.input(i)))
+      return std::nullopt;
+    auto vt = llvm::cast<mlir::RankedTensorType>(o.tensor.getType());
+    if (vt.getRank() == 1)
+      o.length = vt.getDimSize(0);
+    return o;
+  };
+  auto starts = operand(1), ends = operand(2);
+  if (!starts || !ends)
+    return mlir::failure();
+  int64_t n = starts->length;
+  if (mlir::ShapedType::isDynamic(n) || ends->length != n)
+    return ctx.fail("takes starts and ends of one static length");
+  // The axes: 0 .. n-1 by default; read at run time, every dim may be one.
+  std::optional<Operand> axes;
+  if (ctx.hasInput(3)) {
+    if (!(axes = operand(3)))
+      return mlir::failure();
+    if (axes->length != n)
+      return ctx.fail("takes axes, one per start");
+  }
+  std::optional<Operand> steps;
+  if (ctx.hasInput(4)) {
+    if (!(steps = operand(4)))
+      return mlir::failure();
+    if (steps->length != n)
+      return ctx.fail("takes steps, one per start");
+  }
+  auto element = [&](const Operand &o, int64_t i) -> mlir::Value {
+    if (o.known)
+      return indexConst(ctx, (*o.known)[i]);
+    mlir::Value e = mlir::tensor::ExtractOp::create(
+        b, loc, o.tensor, mlir::ValueRange{indexConst(ctx, i)});
+    return mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), e);
+  };
+  auto cmp = [&](mlir::arith::CmpIPredicate p, mlir::Value l, mlir::Value r) {
+    return mlir::arith::CmpIOp::create(b, loc, p, l, r).getResult();
+  };
+  auto select = [&](mlir::Value c, mlir::Value l, mlir::Value r) {
+    return mlir::arith::SelectOp::create(b, loc, c, l, r).getResult();
+  };
+  auto clamp = [&](mlir::Value v, mlir::Value lo, mlir::Value hi) {
+    return mlir::arith::MinSIOp::create(
+        b, loc, mlir::arith::MaxSIOp::create(b, loc, v, lo), hi);
+  };
+  using P = mlir::arith::CmpIPredicate;
+  llvm::SmallVector<mlir::Value> first(rank, indexConst(ctx, 0)),
+      stride(rank, indexConst(ctx, 1)), counts;
+  for (int64_t d = 0; d < rank; ++d)
+    counts.push_back(ctx.dim(x, d));
+  mlir::Value zero = indexConst(ctx, 0), one = indexConst(ctx, 1);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t axis = 0; axis < rank; ++axis) {
+      // Whether slice i is along this dim: where the axes are known, only
+      // that dim is visited; else each dim compares (a later slice of the same
+      // dim wins, an axis out of range slices nothing).
+      mlir::Value along;
+      if (!axes || axes->known) {
+        int64_t a = axes ? (*axes->known)[i] : i;
+        if (a < -rank || a >= rank)
+          return ctx.fail("axis " + llvm::Twine(a) + " is out of range");
+        if ((a < 0 ? a + rank : a) != axis)
+          continue;
+      } else {
+        mlir::Value a = element(*axes, i);
+        a = select(
+            cmp(P::slt, a, zero),
+            mlir::arith::AddIOp::create(b, loc, a, indexConst(ctx, rank)), a);
+        along = cmp(P::eq, a, indexConst(ctx, axis));
+      }
+      mlir::Value size = ctx.dim(x, axis);
+      mlir::Value step = steps ? element(*steps, i) : one;
+      // A step of 0 (an error in ONNX) is taken as 1: no division by zero.
+      step = select(cmp(P::eq, step, zero), one, step);
+      mlir::Value back = cmp(P::slt, step, zero);
+      auto fromEnd = [&](mlir::Value v) {
+        return select(cmp(P::slt, v, zero),
+                      mlir::arith::AddIOp::create(b, loc, v, size), v);
+      };
+      mlir::Value last = mlir::arith::SubIOp::create(b, loc, size, one);
+      mlir::Value begin = fromEnd(element(*starts, i));
+      begin = select(back, clamp(begin, zero, last), clamp(begin, zero, size));
+      mlir::Value end = fromEnd(element(*ends, i));
+      end = select(back, clamp(end, indexConst(ctx, -1), last),
+                   clamp(end, zero, size));
+      // count = ceil((end - begin) / step), at least 0.
+      mlir::Value span = mlir::arith::SubIOp::create(b, loc, end, begin);
+      mlir::Value count = mlir::arith::MaxSIOp::create(
+          b, loc, mlir::arith::CeilDivSIOp::create(b, loc, span, step), zero);
+      if (along) {
+        begin = select(along, begin, first[axis]);
+        step = select(along, step, stride[axis]);
+        count = select(along, count, counts[axis]);
+      }
+      first[axis] = begin;
+      stride[axis] = step;
+      counts[axis] = count;
+    }
+  llvm::SmallVector<int64_t> shape(rank, mlir::ShapedType::kDynamic);
+  auto yType = mlir::RankedTensorType::get(shape, t.getElementType());
+  auto identity = mlir::AffineMap::getMultiDimIdentityMap(rank, b.getContext());
+  auto generic = mlir::linalg::GenericOp::create(
+      b, loc, mlir::TypeRange{yType}, mlir::ValueRange{},
+      mlir::ValueRange{ctx.empty(yType, counts)},
+      llvm::SmallVector<mlir::AffineMap>{identity},
+      llvm::SmallVector<mlir::utils::IteratorType>(
+          rank, mlir::utils::IteratorType::parallel),
+      [&](mlir::OpBuilder &ib, mlir::Location l, mlir::ValueRange) {
+        llvm::SmallVector<mlir::Value> at;
+        for (int64_t d = 0; d < rank; ++d)
+          at.push_back(mlir::arith::AddIOp::create(
+              ib, l, first[d],
+              mlir::arith::MulIOp::create(
+                  ib, l, mlir::linalg::IndexOp::create(ib, l, d), stride[d])));
+        mlir::linalg::YieldOp::create(
+            ib, l,
+            mlir::ValueRange{mlir::tensor::ExtractOp::create(ib, l, x, at)});
+      });
+  ctx.setOutput(0, ctx.castedTo(b, generic.getResult(0), out, "the slice"));
+  return mlir::success();
+}
+
 mlir::LogicalResult slice(NodeContext &ctx) {
   mlir::Value x = ctx.input(0);
   mlir::RankedTensorType out = ctx.outputType(0);
@@ -323,8 +468,10 @@ mlir::LogicalResult slice(NodeContext &ctx) {
   auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
   int64_t rank = t.getRank();
   auto starts = ctx.constantInts(1), ends = ctx.constantInts(2);
-  if (!starts || !ends || starts->size() != ends->size())
-    return ctx.fail("takes constant starts and ends of one length");
+  if (!starts || !ends || starts->size() != ends->size() ||
+      (ctx.hasInput(3) && !ctx.constantInts(3)) ||
+      (ctx.hasInput(4) && !ctx.constantInts(4)))
+    return runtimeSlice(ctx, x, out);
   std::vector<std::int64_t> axes, steps(starts->size(), 1);
   for (std::size_t i = 0; i < starts->size(); ++i)
     axes.push_back(int64_t(i));
@@ -336,8 +483,8 @@ mlir::LogicalResult slice(NodeContext &ctx) {
   }
   if (ctx.hasInput(4)) {
     auto s = ctx.constantInts(4);
-    if (!s || s->size() != starts->size())
-      return ctx.fail("takes constant steps, one per start");
+    if (s->size() != starts->size())
+      return ctx.fail("takes steps, one per start");
     steps = *s;
   }
   llvm::SmallVector<mlir::OpFoldResult> offsets(rank, ctx.b.getIndexAttr(0)),
@@ -355,7 +502,7 @@ mlir::LogicalResult slice(NodeContext &ctx) {
     int64_t size = t.getDimSize(axis);
     if (steps[i] < 0) {
       if (mlir::ShapedType::isDynamic(size))
-        return ctx.fail("takes positive steps along a dynamic dim");
+        return runtimeSlice(ctx, x, out);
       int64_t step = -steps[i];
       int64_t begin = (*starts)[i], end = (*ends)[i];
       begin =
@@ -371,11 +518,9 @@ mlir::LogicalResult slice(NodeContext &ctx) {
     }
     if (mlir::ShapedType::isDynamic(size)) {
       // The clamped extent is the output's, which shape inference gave.
-      if (out.isDynamicDim(axis))
-        return ctx.fail("slices a dynamic dim to a size not known here");
       int64_t begin = (*starts)[i];
-      if (begin < 0)
-        return ctx.fail("takes non-negative starts along a dynamic dim");
+      if (out.isDynamicDim(axis) || begin < 0)
+        return runtimeSlice(ctx, x, out);
       offsets[axis] = ctx.b.getIndexAttr(begin);
       sizes[axis] = ctx.b.getIndexAttr(out.getDimSize(axis));
       strides[axis] = ctx.b.getIndexAttr(steps[i]);
@@ -734,6 +879,21 @@ std::vector<OpConverter> shapeConverters() {
       {"Range", range},
       {"Dropout",
        [](NodeContext &ctx) -> mlir::LogicalResult {
+         // Only inference: training_mode (input 2) absent or a constant
+         // false, or a ratio (input 1) of a constant 0. Dropping at random
+         // is not done, so it is refused rather than computed as
+         // inference.
+         std::optional<std::vector<double>> ratio = ctx.constantFloats(1);
+         bool keepsAll = ratio && ratio->size() == 1 && (*ratio)[0] == 0;
+         if (ctx.hasInput(2) && !keepsAll) {
+           std::optional<std::string> mode = ctx.constantBytes(2);
+           if (!mode)
+             return ctx.fail("takes training_mode as a constant (only "
+                             "inference is supported: nothing dropped)");
+           if (llvm::any_of(*mode, [](char c) { return c != 0; }))
+             return ctx.fail("training_mode true is not supported (only "
+                             "inference: nothing dropped)");
+         }
          mlir::Value x = ctx.input(0);
          if (!x)
            return mlir::failure();
@@ -751,7 +911,8 @@ std::vector<OpConverter> shapeConverters() {
                1, ctx.filled(mask, ctx.scalar(mask.getElementType(), 1), dims));
          }
          return mlir::success();
-       }},
+       },
+       {1, 2}},
   };
 }
 

@@ -213,6 +213,81 @@ def scatter_and_select(out, rng):
          [info("x", I32, [3, 5])], [info("y", I64, [2, "c"])], [], [x],
          np.array(np.nonzero(x), np.int64))
 
+    # MaxUnpool of a 3 x 3 max pooling with stride 2 and a pad at the end
+    # (the indices numpy's pooling gives, flat in the pooled input), into
+    # the pooled input's shape and into a larger output_shape read at run
+    # time (padded after the elements).
+    src = rng.standard_normal((2, 3, 8, 9)).astype(f32)
+    padded = np.pad(src, ((0, 0), (0, 0), (0, 1), (0, 0)),
+                    constant_values=-np.inf)
+    oh, ow = (8 + 1 - 3) // 2 + 1, (9 - 3) // 2 + 1
+    pooled = np.empty((2, 3, oh, ow), f32)
+    where = np.empty((2, 3, oh, ow), np.int64)
+    for n, c, i, j in np.ndindex(pooled.shape):
+        win = padded[n, c, 2 * i:2 * i + 3, 2 * j:2 * j + 3]
+        r, q = np.unravel_index(np.argmax(win), win.shape)
+        pooled[n, c, i, j] = win[r, q]
+        where[n, c, i, j] = ((n * 3 + c) * 8 + 2 * i + r) * 9 + 2 * j + q
+    unpooled = np.zeros(src.shape, f32)
+    unpooled.reshape(-1)[where.reshape(-1)] = pooled.reshape(-1)
+    attrs = dict(kernel_shape=[3, 3], strides=[2, 2], pads=[0, 0, 1, 0])
+    save(out, "max_unpool",
+         helper.make_node("MaxUnpool", ["x", "i"], ["y"], **attrs),
+         [info("x", F, [2, 3, oh, ow]), info("i", I64, [2, 3, oh, ow])],
+         [info("y", F, [2, 3, 8, 9])], [], [pooled, where], unpooled)
+    larger = np.zeros((2, 3, 10, 11), f32)
+    larger[:, :, :8, :9] = unpooled
+    save(out, "max_unpool_shape",
+         helper.make_node("MaxUnpool", ["x", "i", "s"], ["y"], **attrs),
+         [info("x", F, [2, 3, oh, ow]), info("i", I64, [2, 3, oh, ow]),
+          info("s", I64, [4])],
+         [info("y", F, ["n", "c", "h", "w"])], [],
+         [pooled, where, np.array([2, 3, 10, 11], np.int64)], larger)
+
+    # Slice with starts, ends, axes and steps read at run time (a negative
+    # step, an end past the dim, a start counted from the end) of a tensor
+    # with a dynamic dim; and a dynamic dim sliced backwards by constants.
+    x = rng.standard_normal((5, 7, 6)).astype(f32)
+    save(out, "slice_runtime",
+         helper.make_node("Slice", ["x", "s", "e", "a", "t"], ["y"]),
+         [info("x", F, ["n", 7, 6]), info("s", I64, [2]),
+          info("e", I64, [2]), info("a", I64, [2]), info("t", I64, [2])],
+         [info("y", F, ["p", "q", "r"])], [],
+         [x, np.array([-2, 1], np.int64), np.array([-100, 50], np.int64),
+          np.array([-1, 0], np.int64), np.array([-2, 2], np.int64)],
+         x[1:50:2, :, -2:-100:-2])
+    save(out, "slice_dynamic_back",
+         helper.make_node("Slice", ["x", "s", "e", "a", "t"], ["y"]),
+         [info("x", F, ["n", 7, 6])], [info("y", F, ["p", 7, 6])],
+         [helper.make_tensor("s", I64, [1], [-1]),
+          helper.make_tensor("e", I64, [1], [0]),
+          helper.make_tensor("a", I64, [1], [0]),
+          helper.make_tensor("t", I64, [1], [-1])],
+         [x], x[-1:0:-1])
+
+    # BitShift of uint8 (cast from int32 at the graph's edges, which take
+    # no uint8), by 0 to 9 bits: shifts of 8 or more give 0.
+    for direction in ["LEFT", "RIGHT"]:
+        name = "bit_shift_" + direction.lower()
+        a = rng.integers(0, 256, (4, 10)).astype(np.int32)
+        k = np.tile(np.arange(10, dtype=np.int32), (4, 1))
+        g = helper.make_graph(
+            [helper.make_node("Cast", ["a"], ["a8"], to=TensorProto.UINT8),
+             helper.make_node("Cast", ["k"], ["k8"], to=TensorProto.UINT8),
+             helper.make_node("BitShift", ["a8", "k8"], ["s8"],
+                              direction=direction),
+             helper.make_node("Cast", ["s8"], ["s"], to=TensorProto.INT32)],
+            name, [info("a", I32, [4, 10]), info("k", I32, [4, 10])],
+            [info("s", I32, [4, 10])])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        onnx.checker.check_model(m)
+        onnx.save(m, os.path.join(out, name + ".onnx"))
+        shift = np.left_shift if direction == "LEFT" else np.right_shift
+        np.savez(os.path.join(out, name + ".inputs.npz"), Input0=a, Input1=k)
+        np.savez(os.path.join(out, name + ".expected.npz"),
+                 Output0=shift(a.astype(np.uint8),
+                               k.astype(np.uint8)).astype(np.int32))
+
 
 if __name__ == "__main__":
     main(sys.argv[1])
