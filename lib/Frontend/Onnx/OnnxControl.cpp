@@ -1,4 +1,4 @@
-//===- OnnxControl.cpp - If and Loop: subgraphs as regions ----------------===//
+//===- OnnxControl.cpp - If, Loop and Scan: subgraphs as regions ----------===//
 //
 // A branch or a loop body is a subgraph, converted by an importer of its
 // own into the region of an scf op; what it reads of the graphs around it
@@ -345,12 +345,178 @@ mlir::LogicalResult loopOp(NodeContext &ctx) {
   return mlir::success();
 }
 
+/// `v` with dim `axis` dropped (an axis of a scan's slices).
+mlir::RankedTensorType withoutAxis(mlir::RankedTensorType t, int64_t axis) {
+  llvm::SmallVector<int64_t> shape(t.getShape());
+  shape.erase(shape.begin() + axis);
+  return mlir::RankedTensorType::get(shape, t.getElementType());
+}
+
+/// Scan(states..., scan inputs...): an scf.for over the L slices of the
+/// scan inputs along their axes (from the end where a direction is 1),
+/// carrying the states and the scan outputs, into which each iteration
+/// writes its slices (from the end where their direction is 1).
+mlir::LogicalResult scanOp(NodeContext &ctx) {
+  const onnx::GraphProto *body = graphAttr(ctx, "body");
+  if (!body)
+    return mlir::failure();
+  const int scanInputs = int(ctx.intAttr("num_scan_inputs", 0));
+  const int states = ctx.node().input_size() - scanInputs;
+  const int scanOutputs = ctx.numOutputs() - states;
+  if (scanInputs < 1 || states < 0 || scanOutputs < 0)
+    return ctx.fail("takes num_scan_inputs of 1 or more, after its states");
+  if (body->input_size() != states + scanInputs ||
+      body->output_size() != states + scanOutputs)
+    return ctx.fail("its body has " + llvm::Twine(body->input_size()) +
+                    " inputs and " + llvm::Twine(body->output_size()) +
+                    " outputs; " + llvm::Twine(states + scanInputs) + " and " +
+                    llvm::Twine(states + scanOutputs) + " were expected");
+  auto listAttr = [&](llvm::StringRef name, int n) {
+    std::vector<int64_t> v = ctx.intsAttr(name);
+    if (v.empty())
+      v.assign(n, 0);
+    return v;
+  };
+  std::vector<int64_t> inAxes = listAttr("scan_input_axes", scanInputs),
+                       inBack = listAttr("scan_input_directions", scanInputs),
+                       outAxes = listAttr("scan_output_axes", scanOutputs),
+                       outBack =
+                           listAttr("scan_output_directions", scanOutputs);
+  if (int(inAxes.size()) != scanInputs || int(inBack.size()) != scanInputs ||
+      int(outAxes.size()) != scanOutputs || int(outBack.size()) != scanOutputs)
+    return ctx.fail("takes one axis and direction per scan input and output");
+  mlir::OpBuilder &b = ctx.b;
+  mlir::Location loc = ctx.loc;
+  auto index = [&](mlir::OpBuilder &ib, int64_t v) {
+    return mlir::arith::ConstantIndexOp::create(ib, loc, v).getResult();
+  };
+
+  // The scan inputs, their axes normalized, and L from the first.
+  llvm::SmallVector<mlir::Value> inputs;
+  mlir::Value length;
+  for (int m = 0; m < scanInputs; ++m) {
+    mlir::Value v = ctx.input(states + m);
+    if (!v)
+      return mlir::failure();
+    auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
+    int64_t axis = inAxes[m] < 0 ? inAxes[m] + t.getRank() : inAxes[m];
+    if (axis < 0 || axis >= t.getRank())
+      return ctx.fail("scan input " + llvm::Twine(m) + " has no axis " +
+                      llvm::Twine(inAxes[m]));
+    inAxes[m] = axis;
+    if (!length)
+      length = mlir::tensor::DimOp::create(b, loc, v, axis);
+    inputs.push_back(v);
+  }
+  // The states, of the node's output types, and the scan outputs, whole.
+  llvm::SmallVector<mlir::Value> inits;
+  llvm::SmallVector<mlir::RankedTensorType> types;
+  for (int i = 0; i < states; ++i) {
+    mlir::RankedTensorType t = ctx.outputType(i);
+    mlir::Value v = ctx.input(i);
+    if (!t || !v || !(v = ctx.castedTo(b, v, t, "state " + llvm::Twine(i))))
+      return mlir::failure();
+    inits.push_back(v);
+    types.push_back(t);
+  }
+  for (int k = 0; k < scanOutputs; ++k) {
+    mlir::RankedTensorType t = ctx.outputType(states + k);
+    if (!t)
+      return mlir::failure();
+    int64_t axis = outAxes[k] < 0 ? outAxes[k] + t.getRank() : outAxes[k];
+    if (axis < 0 || axis >= t.getRank())
+      return ctx.fail("scan output " + llvm::Twine(k) + " has no axis " +
+                      llvm::Twine(outAxes[k]));
+    outAxes[k] = axis;
+    llvm::SmallVector<mlir::Value> dims;
+    for (int64_t d = 0; d < t.getRank(); ++d) {
+      if (!t.isDynamicDim(d))
+        continue;
+      if (d != axis)
+        return ctx.fail("its scan output " + llvm::Twine(k) +
+                        " has a dim not known before the loop: " + typeText(t));
+      dims.push_back(length);
+    }
+    inits.push_back(mlir::tensor::EmptyOp::create(b, loc, t, dims));
+    types.push_back(t);
+  }
+
+  auto op =
+      mlir::scf::ForOp::create(b, loc, index(b, 0), length, index(b, 1), inits);
+  mlir::Block *block = op.getBody();
+  mlir::OpBuilder in = mlir::OpBuilder::atBlockBegin(block);
+  mlir::Value t = op.getInductionVar();
+  mlir::Value last = mlir::arith::SubIOp::create(in, loc, length, index(in, 1));
+  auto at = [&](bool back) {
+    return back ? mlir::arith::SubIOp::create(in, loc, last, t).getResult() : t;
+  };
+  // Slice t of each scan input (one along its axis, the axis dropped).
+  auto sliceSpec = [&](mlir::Value whole, int64_t axis, mlir::Value position,
+                       llvm::SmallVectorImpl<mlir::OpFoldResult> &offsets,
+                       llvm::SmallVectorImpl<mlir::OpFoldResult> &sizes,
+                       llvm::SmallVectorImpl<mlir::OpFoldResult> &strides) {
+    auto wt = llvm::cast<mlir::RankedTensorType>(whole.getType());
+    for (int64_t d = 0; d < wt.getRank(); ++d) {
+      offsets.push_back(d == axis ? mlir::OpFoldResult(position)
+                                  : in.getIndexAttr(0));
+      sizes.push_back(
+          d == axis ? mlir::OpFoldResult(in.getIndexAttr(1))
+          : wt.isDynamicDim(d)
+              ? mlir::OpFoldResult(
+                    mlir::tensor::DimOp::create(in, loc, whole, d).getResult())
+              : mlir::OpFoldResult(in.getIndexAttr(wt.getDimSize(d))));
+      strides.push_back(in.getIndexAttr(1));
+    }
+  };
+  llvm::SmallVector<mlir::Value> args(
+      op.getRegionIterArgs().take_front(states));
+  for (int m = 0; m < scanInputs; ++m) {
+    llvm::SmallVector<mlir::OpFoldResult> offsets, sizes, strides;
+    sliceSpec(inputs[m], inAxes[m], at(inBack[m] != 0), offsets, sizes,
+              strides);
+    auto wt = llvm::cast<mlir::RankedTensorType>(inputs[m].getType());
+    args.push_back(mlir::tensor::ExtractSliceOp::create(
+        in, loc, withoutAxis(wt, inAxes[m]), inputs[m], offsets, sizes,
+        strides));
+  }
+  llvm::SmallVector<mlir::Value> results;
+  if (mlir::failed(ctx.importSubgraph(*body, block, args, results)))
+    return mlir::failure();
+  in.setInsertionPointToEnd(block);
+  llvm::SmallVector<mlir::Value> next;
+  for (int i = 0; i < states; ++i) {
+    mlir::Value v = ctx.castedTo(in, results[i], types[i],
+                                 "the body's state " + llvm::Twine(i));
+    if (!v)
+      return mlir::failure();
+    next.push_back(v);
+  }
+  for (int k = 0; k < scanOutputs; ++k) {
+    mlir::Value whole = op.getRegionIterArgs()[states + k];
+    mlir::Value slice = ctx.castedTo(
+        in, results[states + k], withoutAxis(types[states + k], outAxes[k]),
+        "the body's scan output " + llvm::Twine(k));
+    if (!slice)
+      return mlir::failure();
+    llvm::SmallVector<mlir::OpFoldResult> offsets, sizes, strides;
+    sliceSpec(whole, outAxes[k], at(outBack[k] != 0), offsets, sizes, strides);
+    next.push_back(mlir::tensor::InsertSliceOp::create(
+        in, loc, slice, whole, offsets, sizes, strides));
+  }
+  mlir::scf::YieldOp::create(in, loc, next);
+  b.setInsertionPointAfter(op);
+  for (int o = 0; o < states + scanOutputs; ++o)
+    ctx.setOutput(o, op.getResult(o));
+  return mlir::success();
+}
+
 } // namespace
 
 std::vector<OpConverter> controlFlowConverters() {
   std::vector<OpConverter> converters = {
       {"If", ifOp},
       {"Loop", loopOp},
+      {"Scan", scanOp},
   };
   // They move values into and out of their regions without reading them.
   for (OpConverter &c : converters)

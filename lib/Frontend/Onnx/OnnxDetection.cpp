@@ -20,8 +20,7 @@
 // tensors, so no read leaves them whatever the values.
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/Onnx/OnnxElementwise.h"
-#include "Frontend/Onnx/OnnxIndexing.h"
+#include "Frontend/Onnx/OnnxScalar.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -41,67 +40,11 @@ namespace {
 using onnx_import::indexConst;
 
 /// Scalar arithmetic on floats of one type, indices and conditions.
-struct Arith {
-  mlir::OpBuilder &b;
-  mlir::Location loc;
-  mlir::Type f;
-
-  mlir::Value real(double v) { return floatConst(b, loc, f, v); }
-  mlir::Value index(int64_t v) { return indexConst(b, loc, v); }
-  mlir::Value add(mlir::Value p, mlir::Value q) {
-    return isFloatType(p.getType())
-               ? mlir::arith::AddFOp::create(b, loc, p, q).getResult()
-               : mlir::arith::AddIOp::create(b, loc, p, q).getResult();
-  }
-  mlir::Value sub(mlir::Value p, mlir::Value q) {
-    return isFloatType(p.getType())
-               ? mlir::arith::SubFOp::create(b, loc, p, q).getResult()
-               : mlir::arith::SubIOp::create(b, loc, p, q).getResult();
-  }
-  mlir::Value mul(mlir::Value p, mlir::Value q) {
-    return isFloatType(p.getType())
-               ? mlir::arith::MulFOp::create(b, loc, p, q).getResult()
-               : mlir::arith::MulIOp::create(b, loc, p, q).getResult();
-  }
-  mlir::Value div(mlir::Value p, mlir::Value q) {
-    return mlir::arith::DivFOp::create(b, loc, p, q);
-  }
-  mlir::Value max(mlir::Value p, mlir::Value q) {
-    return isFloatType(p.getType())
-               ? mlir::arith::MaxNumFOp::create(b, loc, p, q).getResult()
-               : mlir::arith::MaxSIOp::create(b, loc, p, q).getResult();
-  }
-  mlir::Value min(mlir::Value p, mlir::Value q) {
-    return isFloatType(p.getType())
-               ? mlir::arith::MinNumFOp::create(b, loc, p, q).getResult()
-               : mlir::arith::MinSIOp::create(b, loc, p, q).getResult();
-  }
-  mlir::Value lt(mlir::Value p, mlir::Value q) {
-    return isFloatType(p.getType())
-               ? mlir::arith::CmpFOp::create(
-                     b, loc, mlir::arith::CmpFPredicate::OLT, p, q)
-                     .getResult()
-               : mlir::arith::CmpIOp::create(
-                     b, loc, mlir::arith::CmpIPredicate::slt, p, q)
-                     .getResult();
-  }
-  mlir::Value gt(mlir::Value p, mlir::Value q) { return lt(q, p); }
-  mlir::Value both(mlir::Value p, mlir::Value q) {
-    return mlir::arith::AndIOp::create(b, loc, p, q);
-  }
-  mlir::Value either(mlir::Value p, mlir::Value q) {
-    return mlir::arith::OrIOp::create(b, loc, p, q);
-  }
-  mlir::Value select(mlir::Value c, mlir::Value p, mlir::Value q) {
-    return mlir::arith::SelectOp::create(b, loc, c, p, q);
-  }
-  /// An index as a float.
-  mlir::Value realOf(mlir::Value i) {
-    return mlir::arith::SIToFPOp::create(
-        b, loc, f, mlir::arith::IndexCastOp::create(b, loc, b.getI64Type(), i));
-  }
-  /// A float, cut toward zero, as an index.
+struct Arith : ScalarMath {
+  /// A float, cut toward zero, as an index. Values past +-2^40 (and NaN)
+  /// are clamped first: a conversion out of range would be undefined.
   mlir::Value indexOf(mlir::Value v) {
+    v = min(max(v, real(-1099511627776.0)), real(1099511627776.0));
     return mlir::arith::IndexCastOp::create(
         b, loc, b.getIndexType(),
         mlir::arith::FPToSIOp::create(b, loc, b.getI64Type(), v));
@@ -111,9 +54,6 @@ struct Arith {
     mlir::Value i =
         mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
     return min(max(i, index(0)), sub(size, index(1)));
-  }
-  mlir::Value at(mlir::Value t, llvm::ArrayRef<mlir::Value> position) {
-    return mlir::tensor::ExtractOp::create(b, loc, t, position);
   }
 };
 
@@ -139,7 +79,7 @@ regionLoops(NodeContext &ctx, mlir::RankedTensorType outType,
       ctx.b, ctx.loc, sizes, mlir::ValueRange{out},
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange p,
           mlir::ValueRange acc) -> llvm::SmallVector<mlir::Value> {
-        Arith a{b, loc, outType.getElementType()};
+        Arith a{{b, loc, outType.getElementType()}};
         return {mlir::tensor::InsertOp::create(b, loc, value(a, p), acc[0], p)
                     .getResult()};
       })[0];
@@ -212,6 +152,13 @@ mlir::LogicalResult roiAlign(NodeContext &ctx) {
                        a.index(0));
         };
         mlir::Value gridH = grid(binH), gridW = grid(binW);
+        // An empty image has no pixels to read: no samples, the output 0.
+        mlir::Value noImage = a.either(
+            mlir::arith::CmpIOp::create(
+                b, a.loc, mlir::arith::CmpIPredicate::eq, height, a.index(0)),
+            mlir::arith::CmpIOp::create(
+                b, a.loc, mlir::arith::CmpIPredicate::eq, width, a.index(0)));
+        mlir::Value samplesH = a.select(noImage, a.index(0), gridH);
         mlir::Value count = a.realOf(a.max(a.mul(gridH, gridW), a.index(1)));
         mlir::Value startY = a.add(y1, a.mul(a.realOf(p[2]), binH));
         mlir::Value startX = a.add(x1, a.mul(a.realOf(p[3]), binW));
@@ -221,9 +168,11 @@ mlir::LogicalResult roiAlign(NodeContext &ctx) {
 
         // One coordinate's low and high pixels and the high one's weight.
         auto pixels = [&](Arith &s, mlir::Value v, mlir::Value size) {
-          v = s.max(v, s.real(0));
-          mlir::Value low = s.indexOf(v);
+          // Within [0, size - 1] before the pixels are read: a sample
+          // outside counts as 0, but its reads must stay in the image.
           mlir::Value last = s.sub(size, s.index(1));
+          v = s.min(s.max(v, s.real(0)), s.realOf(last));
+          mlir::Value low = s.indexOf(v);
           mlir::Value atEdge = mlir::arith::CmpIOp::create(
               s.b, s.loc, mlir::arith::CmpIPredicate::sge, low, last);
           low = s.select(atEdge, last, low);
@@ -232,7 +181,7 @@ mlir::LogicalResult roiAlign(NodeContext &ctx) {
           return std::array<mlir::Value, 3>{low, high, s.sub(v, s.realOf(low))};
         };
         auto outer =
-            mlir::scf::ForOp::create(b, a.loc, a.index(0), gridH, a.index(1),
+            mlir::scf::ForOp::create(b, a.loc, a.index(0), samplesH, a.index(1),
                                      mlir::ValueRange{a.real(0)});
         {
           mlir::OpBuilder::InsertionGuard g(b);
@@ -410,7 +359,7 @@ mlir::LogicalResult nonMaxSuppression(NodeContext &ctx) {
   if (!maxOut || !iouLimit || !scoreLimit)
     return mlir::failure();
 
-  Arith a{b, ctx.loc, f};
+  Arith a{{b, ctx.loc, f}};
   mlir::Value batches = ctx.dim(boxes, 0), classes = ctx.dim(scores, 1),
               count = ctx.dim(boxes, 1);
   mlir::Value perClass = a.min(a.max(mlir::arith::IndexCastOp::create(
@@ -442,7 +391,7 @@ mlir::LogicalResult nonMaxSuppression(NodeContext &ctx) {
           mlir::utils::IteratorType::parallel,
           mlir::utils::IteratorType::reduction},
       [&](mlir::OpBuilder &ib, mlir::Location loc, mlir::ValueRange v) {
-        Arith s{ib, loc, f};
+        Arith s{{ib, loc, f}};
         mlir::Value mine = mlir::linalg::IndexOp::create(ib, loc, 2);
         mlir::Value other = mlir::linalg::IndexOp::create(ib, loc, 3);
         mlir::Value ahead = s.either(
@@ -510,7 +459,7 @@ mlir::LogicalResult nonMaxSuppression(NodeContext &ctx) {
       b, ctx.loc, {batches, classes}, mlir::ValueRange{buffer, a.index(0)},
       [&](mlir::OpBuilder &ib, mlir::Location loc, mlir::ValueRange bc,
           mlir::ValueRange acc) -> llvm::SmallVector<mlir::Value> {
-        Arith s{ib, loc, f};
+        Arith s{{ib, loc, f}};
         mlir::Value first = acc[1];
         // Through the boxes best first, carrying the rows and their count.
         auto walk = mlir::scf::ForOp::create(ib, loc, s.index(0), count,
@@ -527,7 +476,7 @@ mlir::LogicalResult nonMaxSuppression(NodeContext &ctx) {
         auto consider = mlir::scf::IfOp::create(
             ib, loc, wanted,
             [&](mlir::OpBuilder &t, mlir::Location l) {
-              Arith u{t, l, f};
+              Arith u{{t, l, f}};
               std::array<mlir::Value, 4> mine = cornersOf(u, bc[0], box);
               // Whether a box taken before overlaps this one too much.
               auto check = mlir::scf::ForOp::create(
@@ -552,7 +501,7 @@ mlir::LogicalResult nonMaxSuppression(NodeContext &ctx) {
                                                mlir::ValueRange{rows, written});
                   },
                   [&](mlir::OpBuilder &w, mlir::Location wl) {
-                    Arith v{w, wl, f};
+                    Arith v{{w, wl, f}};
                     mlir::Value r = rows;
                     for (auto [k, value] : llvm::enumerate(
                              llvm::SmallVector<mlir::Value>{bc[0], bc[1], box}))

@@ -206,8 +206,9 @@ mlir::RankedTensorType GraphImporter::tensorType(const onnx::TypeProto &type,
                                                  mlir::Location loc) {
   if (!type.has_tensor_type()) {
     mlir::emitError(loc) << "'" << what
-                         << "' is not a tensor (sequences, maps and optional "
-                            "values are not supported)";
+                         << "' is not a tensor (sequences and optionals "
+                            "live only inside a graph; maps are not "
+                            "supported)";
     return nullptr;
   }
   const onnx::TypeProto::Tensor &t = type.tensor_type();
@@ -289,6 +290,18 @@ GraphImporter::partialShapeDataOf(const std::string &name) const {
 
 void GraphImporter::define(const std::string &name, mlir::Value value) {
   values_[name] = value;
+}
+
+void GraphImporter::defineSequence(const std::string &name,
+                                   std::vector<mlir::Value> elements) {
+  sequences_[name] = std::move(elements);
+}
+
+const std::vector<mlir::Value> *
+GraphImporter::sequenceOf(const std::string &name) const {
+  if (auto it = sequences_.find(name); it != sequences_.end())
+    return &it->second;
+  return parent_ && !values_.count(name) ? parent_->sequenceOf(name) : nullptr;
 }
 
 mlir::Value GraphImporter::channelsLastOf(const std::string &name) const {
@@ -530,6 +543,12 @@ mlir::Value GraphImporter::valueOf(const std::string &name,
   }
   if (auto it = constants_.find(name); it != constants_.end())
     return materialize(name, *it->second, loc);
+  if (sequences_.count(name)) {
+    mlir::emitError(loc) << "'" << name
+                         << "' is a sequence or an optional, read where a "
+                            "tensor is expected";
+    return nullptr;
+  }
   if (parent_)
     return parent_->valueOf(name, loc);
   mlir::emitError(loc) << "'" << name << "' has no value (internal error)";
@@ -625,7 +644,7 @@ mlir::LogicalResult GraphImporter::convertNodes() {
       return mlir::failure();
     for (const std::string &out : node.output())
       if (!out.empty() && !values_.count(out) && !channelsLast_.count(out) &&
-          !constantOf(out))
+          !sequences_.count(out) && !constantOf(out))
         return mlir::emitError(loc)
                << "internal error: the converter of '" << node.op_type()
                << "' left output '" << out << "' without a value";

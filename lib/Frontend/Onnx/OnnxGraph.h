@@ -28,6 +28,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace aot::onnx_import {
 
@@ -70,6 +71,13 @@ public:
   const std::vector<std::int64_t> *
   partialShapeDataOf(const std::string &name) const;
   void define(const std::string &name, mlir::Value value);
+  /// A sequence (or an optional: a sequence of 0 or 1) known at import:
+  /// its elements' values. Sequences live only inside a graph: what makes
+  /// one knows its length, and what reads one reads known positions.
+  void defineSequence(const std::string &name,
+                      std::vector<mlir::Value> elements);
+  /// The elements of sequence `name`, or null where it is not one.
+  const std::vector<mlir::Value> *sequenceOf(const std::string &name) const;
   /// The N x H x W x C form of a rank-4 value, where it has one; else null.
   mlir::Value channelsLastOf(const std::string &name) const;
   /// Defines a value by its N x H x W x C form, and its N x C x H x W form
@@ -130,6 +138,7 @@ private:
   mlir::OpBuilder builder_;
   std::map<std::string, mlir::Value> values_;
   std::map<std::string, mlir::Value> channelsLast_;
+  std::map<std::string, std::vector<mlir::Value>> sequences_;
   std::map<std::string, const onnx::TypeProto *> types_;
   std::map<std::string, const onnx::TensorProto *> constants_;
   /// Constant nodes' value_float(s)/value_int(s), as tensors.

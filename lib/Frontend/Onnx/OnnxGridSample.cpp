@@ -11,8 +11,7 @@
 // PyTorch's grid_sample computes the same.
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/Onnx/OnnxElementwise.h"
-#include "Frontend/Onnx/OnnxIndexing.h"
+#include "Frontend/Onnx/OnnxScalar.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -24,21 +23,7 @@ namespace aot::onnx_import {
 namespace {
 
 /// Scalar arithmetic in the coordinate type inside the generic's body.
-struct Coords {
-  mlir::OpBuilder &b;
-  mlir::Location loc;
-  mlir::Type f;
-
-  mlir::Value real(double v) { return floatConst(b, loc, f, v); }
-  mlir::Value add(mlir::Value p, mlir::Value q) {
-    return mlir::arith::AddFOp::create(b, loc, p, q);
-  }
-  mlir::Value sub(mlir::Value p, mlir::Value q) {
-    return mlir::arith::SubFOp::create(b, loc, p, q);
-  }
-  mlir::Value mul(mlir::Value p, mlir::Value q) {
-    return mlir::arith::MulFOp::create(b, loc, p, q);
-  }
+struct Coords : ScalarMath {
   /// `v` within [0, hi]; NaN as 0 (maxnumf takes the number), so that a
   /// position made from it is always in range.
   mlir::Value clamp(mlir::Value v, mlir::Value hi) {
@@ -153,7 +138,7 @@ mlir::LogicalResult gridSample(NodeContext &ctx) {
           point(0), point(1), mlir::AffineMap::getMultiDimIdentityMap(4, mctx)},
       parallelIterators(4),
       [&](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v) {
-        Coords c{b, loc, f};
+        Coords c{{b, loc, f}};
         auto widened = [&](mlir::Value g) -> mlir::Value {
           return g.getType() == f ? g
                                   : mlir::arith::ExtFOp::create(b, loc, f, g);

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxIndexing.h"
+#include "Frontend/Onnx/OnnxElementwise.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -31,6 +32,48 @@ dynamicDimsOf(NodeContext &ctx, mlir::RankedTensorType out, mlir::Value like) {
     if (out.isDynamicDim(d))
       dims[d] = ctx.dim(like, d);
   return dims;
+}
+
+mlir::Value scalarOperand(NodeContext &ctx, int i, mlir::Type to,
+                          llvm::StringRef what) {
+  if (!ctx.hasInput(i)) {
+    (void)ctx.fail("needs its input " + what);
+    return nullptr;
+  }
+  // Constants as constants: the inputs a converter reads only as
+  // constants may have no value when they are known.
+  if (auto ints = ctx.constantInts(i); ints && ints->size() == 1) {
+    if (to.isIndex())
+      return indexConst(ctx.b, ctx.loc, (*ints)[0]);
+    return ctx.scalar(to, static_cast<double>((*ints)[0]));
+  }
+  if (isFloatType(to))
+    if (auto floats = ctx.constantFloats(i); floats && floats->size() == 1)
+      return ctx.scalar(to, (*floats)[0]);
+  mlir::Value v = ctx.input(i);
+  if (!v)
+    return nullptr;
+  auto type = llvm::cast<mlir::RankedTensorType>(v.getType());
+  if (!type.hasStaticShape() || type.getNumElements() != 1) {
+    (void)ctx.fail(what + " is not a scalar: " + typeText(type));
+    return nullptr;
+  }
+  llvm::SmallVector<mlir::Value> at(type.getRank(),
+                                    indexConst(ctx.b, ctx.loc, 0));
+  mlir::Value e = mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, v, at);
+  mlir::Type from = e.getType();
+  if (!from.isIntOrFloat() || from.isInteger(1)) {
+    (void)ctx.fail(what + " is not a number: " + typeText(type));
+    return nullptr;
+  }
+  if (to.isIndex()) {
+    if (isFloatType(from)) {
+      (void)ctx.fail(what + " is not an integer: " + typeText(type));
+      return nullptr;
+    }
+    return mlir::arith::IndexCastOp::create(ctx.b, ctx.loc, to, e);
+  }
+  return convertScalar(ctx.b, ctx.loc, e, to);
 }
 
 llvm::SmallVector<mlir::utils::IteratorType> parallelIterators(int64_t n) {
@@ -125,25 +168,11 @@ mlir::LogicalResult trilu(NodeContext &ctx) {
     return ctx.fail("takes a tensor of rank 2 or more");
   bool upper = ctx.intAttr("upper", 1) != 0;
   // k: a constant, or read at run time from its one-element tensor.
-  mlir::Value k = indexConst(ctx.b, ctx.loc, 0);
-  if (ctx.hasInput(1)) {
-    if (auto given = ctx.constantInts(1); given && given->size() == 1) {
-      k = indexConst(ctx.b, ctx.loc, (*given)[0]);
-    } else {
-      mlir::Value kTensor = ctx.input(1);
-      if (!kTensor)
-        return mlir::failure();
-      auto kType = llvm::cast<mlir::RankedTensorType>(kTensor.getType());
-      if (!kType.hasStaticShape() || kType.getNumElements() != 1 ||
-          !llvm::isa<mlir::IntegerType>(kType.getElementType()))
-        return ctx.fail("takes k as one integer, not " + typeText(kType));
-      llvm::SmallVector<mlir::Value> at(kType.getRank(),
-                                        indexConst(ctx.b, ctx.loc, 0));
-      k = mlir::arith::IndexCastOp::create(
-          ctx.b, ctx.loc, ctx.b.getIndexType(),
-          mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, kTensor, at));
-    }
-  }
+  mlir::Value k = ctx.hasInput(1)
+                      ? scalarOperand(ctx, 1, ctx.b.getIndexType(), "k")
+                      : indexConst(ctx.b, ctx.loc, 0);
+  if (!k)
+    return mlir::failure();
   mlir::MLIRContext *mctx = ctx.b.getContext();
   auto identity = mlir::AffineMap::getMultiDimIdentityMap(rank, mctx);
   auto generic = mlir::linalg::GenericOp::create(

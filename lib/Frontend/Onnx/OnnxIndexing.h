@@ -21,6 +21,12 @@ namespace aot::onnx_import {
 /// An index constant.
 mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 
+/// Input `i`, a scalar or a tensor of one element, as a value of `to`
+/// (index, i64 or f64): a constant where it is known, else read at run
+/// time. Null after an error naming `what`.
+mlir::Value scalarOperand(NodeContext &ctx, int i, mlir::Type to,
+                          llvm::StringRef what);
+
 /// `n` parallel iterators.
 llvm::SmallVector<mlir::utils::IteratorType> parallelIterators(int64_t n);
 

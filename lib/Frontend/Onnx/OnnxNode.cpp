@@ -188,6 +188,28 @@ void NodeContext::setOutput(int i, mlir::Value value) {
   graph_.define(node_.output(i), value);
 }
 
+const std::vector<mlir::Value> *NodeContext::sequenceInput(int i) {
+  if (!hasInput(i)) {
+    (void)fail("needs its input " + llvm::Twine(i));
+    return nullptr;
+  }
+  const std::vector<mlir::Value> *elements = graph_.sequenceOf(node_.input(i));
+  if (!elements)
+    (void)fail("input '" + node_.input(i) +
+               "' is not a sequence or an optional known when the graph is "
+               "imported (a graph's inputs and a loop's carried values "
+               "cannot be sequences)");
+  return elements;
+}
+
+bool NodeContext::inputIsSequence(int i) const {
+  return hasInput(i) && graph_.sequenceOf(node_.input(i));
+}
+
+void NodeContext::setSequenceOutput(int i, std::vector<mlir::Value> elements) {
+  graph_.defineSequence(node_.output(i), std::move(elements));
+}
+
 mlir::Value NodeContext::castedTo(mlir::OpBuilder &b, mlir::Value v,
                                   mlir::Type type, const llvm::Twine &what) {
   if (v.getType() == type)
@@ -327,12 +349,13 @@ const OpConverter *findConverter(llvm::StringRef opType) {
   static const llvm::StringMap<OpConverter> table = [] {
     llvm::StringMap<OpConverter> t;
     for (auto part :
-         {elementwiseConverters, linearConverters, recurrentConverters,
-          convolutionConverters, shapeConverters, normalizationConverters,
-          indexingConverters, scatterConverters, selectionConverters,
-          resizeConverters, gridSampleConverters, quantizationConverters,
-          controlFlowConverters, signalConverters, lossConverters,
-          detectionConverters})
+         {elementwiseConverters, linearConverters,     recurrentConverters,
+          convolutionConverters, shapeConverters,      normalizationConverters,
+          indexingConverters,    scatterConverters,    selectionConverters,
+          resizeConverters,      gridSampleConverters, quantizationConverters,
+          controlFlowConverters, signalConverters,     lossConverters,
+          detectionConverters,   uniqueConverters,     sequenceConverters,
+          randomConverters,      ngramConverters})
       for (OpConverter &c : part())
         t.try_emplace(c.opType, c);
     // Ops that move elements without reading them take uint8 as it is.

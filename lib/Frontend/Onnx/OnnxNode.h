@@ -75,6 +75,14 @@ public:
   void setChannelsLastOutput(int i, mlir::Value nhwc,
                              mlir::Value nchw = nullptr);
 
+  /// The elements of input `i`, a sequence or an optional known at import;
+  /// null (after an error) where it is not one.
+  const std::vector<mlir::Value> *sequenceInput(int i);
+  /// Whether input `i` is a sequence or an optional known at import.
+  bool inputIsSequence(int i) const;
+  /// Defines output `i` as a sequence (or an optional) of `elements`.
+  void setSequenceOutput(int i, std::vector<mlir::Value> elements);
+
   int numOutputs() const { return node_.output_size(); }
   /// The type shape inference gave output `i`.
   mlir::RankedTensorType outputType(int i);
@@ -201,5 +209,9 @@ std::vector<OpConverter> controlFlowConverters();
 std::vector<OpConverter> signalConverters();
 std::vector<OpConverter> lossConverters();
 std::vector<OpConverter> detectionConverters();
+std::vector<OpConverter> uniqueConverters();
+std::vector<OpConverter> sequenceConverters();
+std::vector<OpConverter> randomConverters();
+std::vector<OpConverter> ngramConverters();
 
 } // namespace aot::onnx_import

@@ -14,8 +14,7 @@
 // reads.
 //
 //===----------------------------------------------------------------------===//
-#include "Frontend/Onnx/OnnxElementwise.h"
-#include "Frontend/Onnx/OnnxIndexing.h"
+#include "Frontend/Onnx/OnnxScalar.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -32,88 +31,18 @@ namespace {
 // own in this anonymous namespace, which would hide the shared one.
 using onnx_import::indexConst;
 
-/// Scalar arithmetic in f64, index and i64 inside bodies.
-struct Scalars {
-  mlir::OpBuilder &b;
-  mlir::Location loc;
-
-  mlir::Type f64() { return b.getF64Type(); }
-  mlir::Value real(double v) { return floatConst(b, loc, f64(), v); }
-  mlir::Value add(mlir::Value p, mlir::Value q) {
-    return mlir::arith::AddFOp::create(b, loc, p, q);
-  }
-  mlir::Value sub(mlir::Value p, mlir::Value q) {
-    return mlir::arith::SubFOp::create(b, loc, p, q);
-  }
-  mlir::Value mul(mlir::Value p, mlir::Value q) {
-    return mlir::arith::MulFOp::create(b, loc, p, q);
-  }
-  mlir::Value div(mlir::Value p, mlir::Value q) {
-    return mlir::arith::DivFOp::create(b, loc, p, q);
-  }
+/// Scalar arithmetic in f64 inside bodies.
+struct Scalars : ScalarMath {
+  Scalars(mlir::OpBuilder &b, mlir::Location loc)
+      : ScalarMath{b, loc, b.getF64Type()} {}
+  mlir::Type f64() { return f; }
   mlir::Value cos(mlir::Value v) {
     return mlir::math::CosOp::create(b, loc, v);
   }
   mlir::Value sin(mlir::Value v) {
     return mlir::math::SinOp::create(b, loc, v);
   }
-  /// An index value as f64.
-  mlir::Value realOf(mlir::Value index) {
-    mlir::Value i =
-        mlir::arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-    return mlir::arith::SIToFPOp::create(b, loc, f64(), i);
-  }
-  mlir::Value cmp(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y) {
-    return mlir::arith::CmpIOp::create(b, loc, p, x, y);
-  }
-  mlir::Value select(mlir::Value c, mlir::Value x, mlir::Value y) {
-    return mlir::arith::SelectOp::create(b, loc, c, x, y);
-  }
 };
-
-/// Input `i`, a scalar or a tensor of one element, as a value of `to`
-/// (index, i64 or f64); null after an error naming `what`.
-mlir::Value scalarInput(NodeContext &ctx, int i, mlir::Type to,
-                        llvm::StringRef what) {
-  if (!ctx.hasInput(i)) {
-    (void)ctx.fail("needs its input " + what);
-    return nullptr;
-  }
-  // Constants as constants: the inputs a converter reads only as
-  // constants may have no value when they are known.
-  if (auto ints = ctx.constantInts(i); ints && ints->size() == 1) {
-    if (to.isIndex())
-      return indexConst(ctx.b, ctx.loc, (*ints)[0]);
-    return ctx.scalar(to, static_cast<double>((*ints)[0]));
-  }
-  if (isFloatType(to))
-    if (auto floats = ctx.constantFloats(i); floats && floats->size() == 1)
-      return ctx.scalar(to, (*floats)[0]);
-  mlir::Value v = ctx.input(i);
-  if (!v)
-    return nullptr;
-  auto type = llvm::cast<mlir::RankedTensorType>(v.getType());
-  if (!type.hasStaticShape() || type.getNumElements() != 1) {
-    (void)ctx.fail(what + " is not a scalar: " + typeText(type));
-    return nullptr;
-  }
-  llvm::SmallVector<mlir::Value> at(type.getRank(),
-                                    indexConst(ctx.b, ctx.loc, 0));
-  mlir::Value e = mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, v, at);
-  mlir::Type from = e.getType();
-  if (!from.isIntOrFloat() || from.isInteger(1)) {
-    (void)ctx.fail(what + " is not a number: " + typeText(type));
-    return nullptr;
-  }
-  if (to.isIndex()) {
-    if (isFloatType(from)) {
-      (void)ctx.fail(what + " is not an integer: " + typeText(type));
-      return nullptr;
-    }
-    return mlir::arith::IndexCastOp::create(ctx.b, ctx.loc, to, e);
-  }
-  return convertScalar(ctx.b, ctx.loc, e, to);
-}
 
 /// `v`, an index, as an OpFoldResult: the attribute where it is constant.
 mlir::OpFoldResult foldable(mlir::Value v) {
@@ -137,7 +66,7 @@ mlir::LogicalResult window(NodeContext &ctx, double a0, double a1, double a2) {
     return mlir::failure();
   if (outType.getRank() != 1)
     return ctx.fail("makes a tensor of rank 1, not " + typeText(outType));
-  mlir::Value size = scalarInput(ctx, 0, ctx.b.getIndexType(), "size");
+  mlir::Value size = scalarOperand(ctx, 0, ctx.b.getIndexType(), "size");
   if (!size)
     return mlir::failure();
   Scalars s{ctx.b, ctx.loc};
@@ -381,7 +310,7 @@ mlir::LogicalResult checkSignal(NodeContext &ctx, mlir::Value x,
 
 /// A transform length read from input `i` where given; null after an error.
 mlir::Value lengthInput(NodeContext &ctx, int i, llvm::StringRef what) {
-  mlir::Value n = scalarInput(ctx, i, ctx.b.getIndexType(), what);
+  mlir::Value n = scalarOperand(ctx, i, ctx.b.getIndexType(), what);
   if (!n)
     return nullptr;
   if (int64_t c = staticOf(n); c != mlir::ShapedType::kDynamic && c < 1) {
@@ -535,11 +464,11 @@ mlir::LogicalResult melWeightMatrix(NodeContext &ctx) {
     return ctx.fail("makes a tensor of rank 2, not " + typeText(outType));
   mlir::OpBuilder &b = ctx.b;
   mlir::Type f64 = b.getF64Type();
-  mlir::Value mels = scalarInput(ctx, 0, b.getIndexType(), "num_mel_bins");
-  mlir::Value length = scalarInput(ctx, 1, b.getIndexType(), "dft_length");
-  mlir::Value rate = scalarInput(ctx, 2, f64, "sample_rate");
-  mlir::Value lower = scalarInput(ctx, 3, f64, "lower_edge_hertz");
-  mlir::Value upper = scalarInput(ctx, 4, f64, "upper_edge_hertz");
+  mlir::Value mels = scalarOperand(ctx, 0, b.getIndexType(), "num_mel_bins");
+  mlir::Value length = scalarOperand(ctx, 1, b.getIndexType(), "dft_length");
+  mlir::Value rate = scalarOperand(ctx, 2, f64, "sample_rate");
+  mlir::Value lower = scalarOperand(ctx, 3, f64, "lower_edge_hertz");
+  mlir::Value upper = scalarOperand(ctx, 4, f64, "upper_edge_hertz");
   if (!mels || !length || !rate || !lower || !upper)
     return mlir::failure();
   for (auto [v, what] :

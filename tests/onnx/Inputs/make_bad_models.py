@@ -48,9 +48,16 @@ def main(out):
     save(out, "garbage.onnx", b"\xff\xfe this is not a protobuf \x00\x01")
     save(out, "truncated.onnx", good().SerializeToString()[:40])
     w = numpy_helper.from_array(np.ones((4, 3), np.float32), "w")
+    # StringNormalizer (of a constant: a graph cannot take strings) has no
+    # converter.
+    words = helper.make_tensor("words", TensorProto.STRING, [3],
+                               [b"a", b"b", b"c"])
     save(out, "unsupported-op.onnx", model(
         [helper.make_node("MatMul", ["x", "w"], ["h"], name="mm"),
-         helper.make_node("Bernoulli", ["h"], ["y"], name="pick")], inits=[w]))
+         helper.make_node("StringNormalizer", ["words"], ["n"], name="pick"),
+         helper.make_node("Cast", ["n"], ["f"], to=TensorProto.FLOAT),
+         helper.make_node("Add", ["h", "f"], ["y"])],
+        inits=[w, words]))
     other = model([helper.make_node("MatMul", ["x", "w"], ["h"], name="mm"),
                    helper.make_node("FusedGelu", ["h"], ["y"], name="gelu",
                                     domain="com.example")], inits=[w])
