@@ -317,19 +317,7 @@ mlir::Value optionalScalar(NodeContext &ctx, int i, mlir::Type type,
                            double otherwise) {
   if (!ctx.hasInput(i))
     return ctx.scalar(type, otherwise);
-  mlir::Value v = ctx.input(i);
-  if (!v)
-    return nullptr;
-  auto t = llvm::cast<mlir::RankedTensorType>(v.getType());
-  if (!t.hasStaticShape() || t.getNumElements() != 1) {
-    (void)ctx.fail("takes input " + llvm::Twine(i) + " as one value, not " +
-                   typeText(t));
-    return nullptr;
-  }
-  llvm::SmallVector<mlir::Value> at(t.getRank(), indexConst(ctx.b, ctx.loc, 0));
-  return convertScalar(ctx.b, ctx.loc,
-                       mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, v, at),
-                       type);
+  return scalarOperand(ctx, i, type, "input " + std::to_string(i));
 }
 
 mlir::LogicalResult nonMaxSuppression(NodeContext &ctx) {

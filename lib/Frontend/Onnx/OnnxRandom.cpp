@@ -260,15 +260,15 @@ mlir::LogicalResult multinomial(NodeContext &ctx) {
                                    ib, il, x, mlir::ValueRange{row, c}),
                                f64);
         };
+        // A loop over the classes; `step` builds with b, which the loop's
+        // body has as its builder.
         auto loop = [&](mlir::ValueRange init, auto &&step) {
-          auto op =
-              mlir::scf::ForOp::create(b, loc, indexConst(b, loc, 0), classes,
-                                       indexConst(b, loc, 1), init);
-          mlir::OpBuilder::InsertionGuard g(b);
-          b.setInsertionPointToStart(op.getBody());
-          mlir::scf::YieldOp::create(
-              b, loc, step(op.getInductionVar(), op.getRegionIterArgs()));
-          return op.getResults();
+          return forEachPosition(
+              b, loc, {classes}, init,
+              [&](mlir::OpBuilder &, mlir::Location, mlir::ValueRange at,
+                  mlir::ValueRange acc) -> llvm::SmallVector<mlir::Value> {
+                return step(at[0], acc);
+              });
         };
         // The softmax's maximum and total, then the walk to the sample.
         mlir::Value lowest =
@@ -297,7 +297,7 @@ mlir::LogicalResult multinomial(NodeContext &ctx) {
         mlir::Value last =
             mlir::arith::SubIOp::create(b, loc, classes, indexConst(b, loc, 1));
         // (running sum, chosen class, found).
-        mlir::ValueRange walked = loop(
+        llvm::SmallVector<mlir::Value> walked = loop(
             mlir::ValueRange{floatConst(b, loc, f64, 0), last,
                              mlir::arith::ConstantIntOp::create(b, loc, 0, 1)},
             [&](mlir::Value c, mlir::ValueRange acc) {

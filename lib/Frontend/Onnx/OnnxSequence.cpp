@@ -130,12 +130,6 @@ mlir::LogicalResult sequenceAt(NodeContext &ctx) {
     ctx.setOutput(0, (*seq)[*at]);
     return mlir::success();
   }
-  mlir::Value position = ctx.input(1);
-  if (!position)
-    return mlir::failure();
-  auto pType = llvm::cast<mlir::RankedTensorType>(position.getType());
-  if (!pType.hasStaticShape() || pType.getNumElements() != 1)
-    return ctx.fail("takes one position, not " + typeText(pType));
   llvm::SmallVector<mlir::Value> elements;
   for (auto [k, e] : llvm::enumerate(*seq)) {
     mlir::Value v = ctx.castedTo(
@@ -144,11 +138,9 @@ mlir::LogicalResult sequenceAt(NodeContext &ctx) {
       return mlir::failure();
     elements.push_back(v);
   }
-  llvm::SmallVector<mlir::Value> zeros(pType.getRank(),
-                                       indexConst(ctx.b, ctx.loc, 0));
-  mlir::Value p = mlir::arith::IndexCastOp::create(
-      ctx.b, ctx.loc, ctx.b.getIndexType(),
-      mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, position, zeros));
+  mlir::Value p = scalarOperand(ctx, 1, ctx.b.getIndexType(), "position");
+  if (!p)
+    return mlir::failure();
   mlir::Value count = indexConst(ctx.b, ctx.loc, n);
   p = mlir::arith::SelectOp::create(
       ctx.b, ctx.loc,

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include <numbers>
 
@@ -44,18 +45,9 @@ struct Scalars : ScalarMath {
   }
 };
 
-/// `v`, an index, as an OpFoldResult: the attribute where it is constant.
-mlir::OpFoldResult foldable(mlir::Value v) {
-  if (auto c = v.getDefiningOp<mlir::arith::ConstantIndexOp>())
-    return mlir::OpFoldResult(mlir::IntegerAttr::get(v.getType(), c.value()));
-  return v;
-}
-
 /// The constant value of an index, or ShapedType::kDynamic.
 int64_t staticOf(mlir::Value v) {
-  if (auto c = v.getDefiningOp<mlir::arith::ConstantIndexOp>())
-    return c.value();
-  return mlir::ShapedType::kDynamic;
+  return mlir::getConstantIntValue(v).value_or(mlir::ShapedType::kDynamic);
 }
 
 /// The window functions: a0 - a1 cos(x) + a2 cos(2x), x = 2 pi i / N, with
@@ -140,7 +132,8 @@ mlir::Value dft(NodeContext &ctx, mlir::Value x, const Transform &t) {
     llvm::SmallVector<mlir::OpFoldResult> offsets(rank, b.getIndexAttr(0)),
         sizes, strides(rank, b.getIndexAttr(1));
     for (int64_t d = 0; d < rank; ++d)
-      sizes.push_back(d == t.axis ? foldable(m) : foldable(ctx.dim(x, d)));
+      sizes.push_back(d == t.axis ? mlir::getAsOpFoldResult(m)
+                                  : mlir::getAsOpFoldResult(ctx.dim(x, d)));
     x = mlir::tensor::ExtractSliceOp::create(b, ctx.loc, x, offsets, sizes,
                                              strides);
   }

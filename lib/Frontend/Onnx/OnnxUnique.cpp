@@ -55,21 +55,18 @@ struct Items {
   }
 };
 
-/// An scf.for from `lo` to `hi` carrying `init`, its body built by `body`
+/// A loop over [0, n) carrying `init`, its body built by `body`
 /// (induction variable, carried values) returning the next values.
 llvm::SmallVector<mlir::Value>
-loop(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lo, mlir::Value hi,
+loop(mlir::OpBuilder &b, mlir::Location loc, mlir::Value n,
      mlir::ValueRange init,
      llvm::function_ref<llvm::SmallVector<mlir::Value>(
          mlir::OpBuilder &, mlir::Location, mlir::Value, mlir::ValueRange)>
          body) {
-  auto op =
-      mlir::scf::ForOp::create(b, loc, lo, hi, indexConst(b, loc, 1), init);
-  mlir::OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(op.getBody());
-  mlir::scf::YieldOp::create(
-      b, loc, body(b, loc, op.getInductionVar(), op.getRegionIterArgs()));
-  return llvm::SmallVector<mlir::Value>(op.getResults());
+  return forEachPosition(
+      b, loc, {n}, init,
+      [&](mlir::OpBuilder &lb, mlir::Location l, mlir::ValueRange at,
+          mlir::ValueRange acc) { return body(lb, l, at[0], acc); });
 }
 
 /// (item i before item j, item i equal to item j): the first element that
@@ -80,7 +77,7 @@ std::pair<mlir::Value, mlir::Value> compare(mlir::OpBuilder &b,
                                             mlir::Value i, mlir::Value j) {
   mlir::Value no = mlir::arith::ConstantIntOp::create(b, loc, 0, 1);
   llvm::SmallVector<mlir::Value> r = loop(
-      b, loc, indexConst(b, loc, 0), n, mlir::ValueRange{no, no},
+      b, loc, n, mlir::ValueRange{no, no},
       [&](mlir::OpBuilder &lb, mlir::Location l, mlir::Value k,
           mlir::ValueRange acc) -> llvm::SmallVector<mlir::Value> {
         mlir::Value p = mlir::tensor::ExtractOp::create(
@@ -139,18 +136,18 @@ mlir::LogicalResult unique(NodeContext &ctx) {
     mlir::Value &into = (items.axis < 0 || d == items.axis) ? n : width;
     into = mlir::arith::MulIOp::create(b, loc, into, items.sizes[d]);
   }
-  mlir::Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
+  mlir::Value zero = indexConst(b, loc, 0);
   auto indexTensor = mlir::RankedTensorType::get({mlir::ShapedType::kDynamic},
                                                  b.getIndexType());
 
   // first[i]: the first item equal to item i.
   mlir::Value first = loop(
-      b, loc, zero, n, mlir::ValueRange{ctx.empty(indexTensor, {n})},
+      b, loc, n, mlir::ValueRange{ctx.empty(indexTensor, {n})},
       [&](mlir::OpBuilder &lb, mlir::Location l, mlir::Value i,
           mlir::ValueRange acc) -> llvm::SmallVector<mlir::Value> {
         mlir::Value no = mlir::arith::ConstantIntOp::create(lb, l, 0, 1);
         llvm::SmallVector<mlir::Value> found = loop(
-            lb, l, indexConst(lb, l, 0), i, mlir::ValueRange{no, i},
+            lb, l, i, mlir::ValueRange{no, i},
             [&](mlir::OpBuilder &ib, mlir::Location il, mlir::Value j,
                 mlir::ValueRange f) -> llvm::SmallVector<mlir::Value> {
               mlir::Value equal = compare(ib, il, items, width, j, i).second;
@@ -176,14 +173,13 @@ mlir::LogicalResult unique(NodeContext &ctx) {
   // rank[i]: the first occurrences before item i's (in value or position),
   // and m, how many there are.
   llvm::SmallVector<mlir::Value> ranked = loop(
-      b, loc, zero, n, mlir::ValueRange{ctx.empty(indexTensor, {n}), zero},
+      b, loc, n, mlir::ValueRange{ctx.empty(indexTensor, {n}), zero},
       [&](mlir::OpBuilder &lb, mlir::Location l, mlir::Value i,
           mlir::ValueRange acc) -> llvm::SmallVector<mlir::Value> {
         mlir::Value mine =
             mlir::tensor::ExtractOp::create(lb, l, first, mlir::ValueRange{i});
         mlir::Value count = loop(
-            lb, l, indexConst(lb, l, 0), n,
-            mlir::ValueRange{indexConst(lb, l, 0)},
+            lb, l, n, mlir::ValueRange{indexConst(lb, l, 0)},
             [&](mlir::OpBuilder &ib, mlir::Location il, mlir::Value j,
                 mlir::ValueRange c) -> llvm::SmallVector<mlir::Value> {
               mlir::Value before =
@@ -230,7 +226,7 @@ mlir::LogicalResult unique(NodeContext &ctx) {
       mlir::RankedTensorType::get({mlir::ShapedType::kDynamic}, b.getI64Type());
   mlir::Value zero64 = ctx.scalar(b.getI64Type(), 0);
   llvm::SmallVector<mlir::Value> written = loop(
-      b, loc, zero, n,
+      b, loc, n,
       mlir::ValueRange{ctx.empty(yTypeHere, yDims), ctx.empty(i64s, {m}),
                        ctx.empty(i64s, {n}), ctx.filled(i64s, zero64, {m})},
       [&](mlir::OpBuilder &lb, mlir::Location l, mlir::Value i,
@@ -254,7 +250,7 @@ mlir::LogicalResult unique(NodeContext &ctx) {
             lb, l, isFirst(lb, l, i),
             [&](mlir::OpBuilder &t, mlir::Location tl) {
               mlir::Value y = loop(
-                  t, tl, indexConst(t, tl, 0), width, mlir::ValueRange{acc[0]},
+                  t, tl, width, mlir::ValueRange{acc[0]},
                   [&](mlir::OpBuilder &ib, mlir::Location il, mlir::Value k,
                       mlir::ValueRange yAcc) -> llvm::SmallVector<mlir::Value> {
                     mlir::Value v = mlir::tensor::ExtractOp::create(
