@@ -151,11 +151,12 @@ def render_onnx():
         "the node, its op type, domain and opset. Deprecated ops are \"upgraded\" by ONNX's",
         "version converter when the model's opset predates their deprecation. How each op",
         "fares in ONNX's own node tests: [onnx-conformance.md](onnx-conformance.md).", "",
-        "Element types: float, double, float16, bfloat16, bool, int8 to int64, and uint8",
-        "inside a graph: Cast, the quantization ops (QDQ and the integer ops) and the ops",
-        "that only move elements read it as unsigned; any other op given uint8 is an error",
-        "naming the node and the value, and a graph's inputs and outputs cannot be uint8",
-        "(a compiled function's signature has no unsigned types).", "",
+        "Element types: float, double, float16, bfloat16, bool, int8 to int64 and uint8 to",
+        "uint64, at a graph's inputs and outputs too (`u8` ... `u64` in the manifest, the",
+        "header and Python). Unsigned values are read as such by Cast, BitShift, the",
+        "arithmetic ops (Add, Sub, Mul, Div, Mod, Max, Min, Pow, Clip, Abs, Relu, Sign),",
+        "the comparisons, Where, MaxPool, the quantization ops and the ops that only move",
+        "elements; any other op given one is an error naming the node and the value.", "",
         "| op | status | networks |", "| --- | --- | --- |",
     ] + rows + [""]
 

@@ -11,6 +11,14 @@
 
 namespace aot {
 
+/// The unit attribute on an argument or result of a public function that
+/// makes an integer tensor unsigned at the ABI: `%x: tensor<4xi8>
+/// {aot.unsigned}` is `u8` in the manifest, the typed header and Python.
+/// MLIR's integers are signless; the body computes on them as ever, and the
+/// attribute says how callers read the bits (an ONNX uint8 input, an
+/// image's bytes). Allowed on tensors of i8, i16, i32 and i64.
+inline constexpr std::string_view kUnsignedAttrName = "aot.unsigned";
+
 /// One argument or result of an exported function.
 struct ValueSig {
   enum class Kind { Tensor, Scalar };

@@ -47,6 +47,10 @@ checkFunctionNames(mlir::ModuleOp module,
 mlir::FailureOr<std::vector<FunctionSig>>
 extractSignatures(mlir::ModuleOp module);
 
+/// `aot.unsigned` (aot/Manifest.h), as MLIR's attribute lookups take it.
+inline constexpr llvm::StringLiteral kUnsignedAttr = "aot.unsigned";
+static_assert(kUnsignedAttrName == std::string_view(kUnsignedAttr));
+
 /// The element type's ABI dtype, if it has one.
 std::optional<abi::DType> dtypeOf(mlir::Type elementType);
 

@@ -70,6 +70,17 @@ static mlir::LogicalResult checkBoundaryType(mlir::func::FuncOp fn,
                                              mlir::Type t, bool isResult,
                                              unsigned index) {
   const char *what = isResult ? "result" : "argument";
+  if (isResult ? fn.getResultAttr(index, kUnsignedAttr)
+               : fn.getArgAttr(index, kUnsignedAttr)) {
+    auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(t);
+    mlir::Type elem = tensor ? tensor.getElementType() : mlir::Type();
+    if (!tensor || !elem.isSignlessInteger() ||
+        !llvm::is_contained({8u, 16u, 32u, 64u}, elem.getIntOrFloatBitWidth()))
+      return fn.emitError()
+             << "public function '" << fn.getSymName() << "' " << what << " "
+             << index << " of type " << t << " has '" << kUnsignedAttr
+             << "', which applies to tensors of i8, i16, i32 or i64 only";
+  }
   if (auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(t)) {
     if (dtypeOf(tensor.getElementType()) && !tensor.getEncoding())
       return mlir::success();

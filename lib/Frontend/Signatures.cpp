@@ -6,8 +6,24 @@
 
 namespace aot {
 
+/// The unsigned dtype of a signless integer's width (the contract admits
+/// `aot.unsigned` on i8 to i64 tensors only).
+static abi::DType unsignedOf(abi::DType signless) {
+  switch (signless) {
+  case abi::DType::I8:
+    return abi::DType::U8;
+  case abi::DType::I16:
+    return abi::DType::U16;
+  case abi::DType::I32:
+    return abi::DType::U32;
+  default:
+    return abi::DType::U64;
+  }
+}
+
 static mlir::FailureOr<ValueSig> valueSig(mlir::func::FuncOp fn, mlir::Type t,
-                                          const char *what, unsigned index) {
+                                          const char *what, unsigned index,
+                                          bool isUnsigned) {
   ValueSig v;
   mlir::Type elem = t;
   if (auto shaped = llvm::dyn_cast<mlir::ShapedType>(t);
@@ -25,7 +41,7 @@ static mlir::FailureOr<ValueSig> valueSig(mlir::func::FuncOp fn, mlir::Type t,
     return fn.emitError() << "cannot export '" << fn.getSymName() << "': "
                           << what << " " << index << " has type " << t
                           << ", which the ABI cannot carry";
-  v.dtype = *dtype;
+  v.dtype = isUnsigned ? unsignedOf(*dtype) : *dtype;
   return v;
 }
 
@@ -40,13 +56,15 @@ extractSignatures(mlir::ModuleOp module) {
     sig.symbol = "_mlir_ciface_" + sig.name;
     mlir::FunctionType type = fn.getFunctionType();
     for (auto [i, t] : llvm::enumerate(type.getInputs())) {
-      auto v = valueSig(fn, t, "argument", i);
+      auto v =
+          valueSig(fn, t, "argument", i, bool(fn.getArgAttr(i, kUnsignedAttr)));
       if (mlir::failed(v))
         return mlir::failure();
       sig.args.push_back(*v);
     }
     for (auto [i, t] : llvm::enumerate(type.getResults())) {
-      auto v = valueSig(fn, t, "result", i);
+      auto v = valueSig(fn, t, "result", i,
+                        bool(fn.getResultAttr(i, kUnsignedAttr)));
       if (mlir::failed(v))
         return mlir::failure();
       sig.results.push_back(*v);

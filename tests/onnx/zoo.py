@@ -46,12 +46,13 @@ def reinit(module, scale=1.0):
     g = torch.Generator().manual_seed(1)
     with torch.no_grad():
         for m in module.modules():
-            if isinstance(m, torch.nn.BatchNorm2d):
+            if isinstance(m, (torch.nn.BatchNorm1d, torch.nn.BatchNorm2d)):
                 m.running_mean.uniform_(-0.5, 0.5, generator=g)
                 m.running_var.uniform_(0.5, 1.5, generator=g)
                 m.weight.uniform_(0.5, 1.5, generator=g)
                 m.bias.uniform_(-0.2, 0.2, generator=g)
-            elif isinstance(m, (torch.nn.Conv2d, torch.nn.Linear)):
+            elif isinstance(m, (torch.nn.Conv1d, torch.nn.Conv2d,
+                                torch.nn.Linear)):
                 fan_in = m.weight[0].numel()
                 m.weight.normal_(0, scale / fan_in ** 0.5, generator=g)
                 if m.bias is not None:
@@ -229,6 +230,54 @@ class Upsample(torch.nn.Module):
         return torch.cat([t.flatten(1) for t in (a, b, c, d)], 1)
 
 
+class AudioEncoder(torch.nn.Module):
+    """Whisper's encoder in small: two 1-D convolutions over a log-mel
+    spectrogram (80 bins; the second halves the frames), GELU, learned
+    positions, pre-norm transformer layers, a final LayerNorm."""
+
+    def __init__(self, frames=200, width=64):
+        super().__init__()
+        self.conv1 = torch.nn.Conv1d(80, width, 3, padding=1)
+        self.conv2 = torch.nn.Conv1d(width, width, 3, stride=2, padding=1)
+        self.positions = torch.nn.Parameter(
+            torch.randn(frames // 2, width) * 0.1)
+        layer = torch.nn.TransformerEncoderLayer(
+            width, 4, 2 * width, activation="gelu", batch_first=True,
+            norm_first=True)
+        self.layers = torch.nn.TransformerEncoder(layer, num_layers=2)
+        self.norm = torch.nn.LayerNorm(width)
+
+    def forward(self, mel):
+        gelu = torch.nn.functional.gelu
+        x = gelu(self.conv2(gelu(self.conv1(mel)))).permute(0, 2, 1)
+        return self.norm(self.layers(x + self.positions))
+
+
+class WaveUnet(torch.nn.Module):
+    """A waveform encoder-decoder's 1-D ops: strided, grouped and dilated
+    Conv1d, BatchNorm1d, MaxPool1d, AvgPool1d, ConvTranspose1d (strided,
+    with output_padding), a skip connection and AdaptiveAvgPool1d."""
+
+    def __init__(self):
+        super().__init__()
+        self.down1 = torch.nn.Conv1d(1, 16, 9, stride=2, padding=4)
+        self.norm1 = torch.nn.BatchNorm1d(16)
+        self.down2 = torch.nn.Conv1d(16, 32, 5, padding=4, dilation=2,
+                                     groups=4)
+        self.up = torch.nn.ConvTranspose1d(32, 16, 4, stride=2, padding=1)
+        self.out = torch.nn.Conv1d(32, 1, 1)
+
+    def forward(self, wave):
+        a = torch.relu(self.norm1(self.down1(wave)))        # 16 x 128
+        b = torch.relu(self.down2(
+            torch.nn.functional.max_pool1d(a, 2)))          # 32 x 64
+        b = torch.nn.functional.avg_pool1d(b, 3, stride=1, padding=1)
+        u = self.up(b)                                      # 16 x 128
+        y = self.out(torch.cat([u, a], 1))                  # 1 x 128
+        return y + torch.nn.functional.adaptive_avg_pool1d(u, 1).mean(1,
+                                                                      True)
+
+
 class Indexing(torch.nn.Module):
     """Einsum (a matmul, attention scores, an ellipsis), Trilu, CumSum,
     Tile, Sign, Mod, ArgMax, ArgMin, GatherElements, ScatterND, a reversed
@@ -319,6 +368,11 @@ def models():
         "upsample": Model(Upsample, images((4, 5, 5)), batch=2),
         "indexing": Model(Indexing, lambda b: [torch.randn(b, 6, 8)],
                           batch=2),
+        "audio_encoder": Model(lambda: reinit(AudioEncoder()),
+                               lambda b: [torch.randn(b, 80, 200)], batch=2,
+                               rtol=1e-3, atol=1e-4),
+        "wave_unet": Model(lambda: reinit(WaveUnet()),
+                           lambda b: [torch.randn(b, 1, 256)], batch=2),
         "swin_t": vision("swin_t"),
         "vgg11": vision("vgg11", size=224),
         "lstm": Model(lambda: Recurrent(torch.nn.LSTM),

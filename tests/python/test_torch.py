@@ -53,6 +53,22 @@ class TwoResults(torch.nn.Module):
         return s, torch.softmax(s, dim=-1)
 
 
+class Preprocess(torch.nn.Module):
+    """A batch of uint8 images (NHWC) in; float, uint8 and bool out."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer(
+            "mean", torch.tensor([0.485, 0.456, 0.406]).view(1, 3, 1, 1))
+        self.register_buffer(
+            "std", torch.tensor([0.229, 0.224, 0.225]).view(1, 3, 1, 1))
+
+    def forward(self, image):
+        nchw = image.permute(0, 3, 1, 2)
+        return ((nchw.float() / 255 - self.mean) / self.std,
+                torch.clamp(nchw, 16, 235), nchw > 200)
+
+
 class Unused(torch.nn.Module):
     def forward(self, x, y):
         return x * 2
@@ -239,6 +255,27 @@ class Compile(Base):
         self.assertEqual(len(got), 2)
         for g, w in zip(got, want):
             assert_close(self, g.numpy(), w.detach().numpy())
+
+    def test_uint8_images_in_and_out(self):
+        model = Preprocess()
+        image = torch.randint(0, 256, (2, 24, 20, 3), dtype=torch.uint8)
+        f = aot_torch.compile(model, image, dynamic_dims={0: [0]})
+        signature = f.module.manifest["functions"][0]
+        self.assertEqual([a["dtype"] for a in signature["args"]], ["u8"])
+        self.assertEqual([r["dtype"] for r in signature["results"]],
+                         ["f32", "u8", "i1"])
+        for batch in (2, 5):
+            image = torch.randint(0, 256, (batch, 24, 20, 3),
+                                  dtype=torch.uint8)
+            got, want = f(image), model(image)
+            for g, w in zip(got, want):
+                self.assertEqual(g.dtype, w.dtype)
+            assert_close(self, got[0].numpy(), want[0].numpy())
+            np.testing.assert_array_equal(got[1].numpy(), want[1].numpy())
+            np.testing.assert_array_equal(got[2].numpy(), want[2].numpy())
+        # The bytes as int8 are refused, not read as negative numbers.
+        with self.assertRaises(mlir_aot.ArgumentError):
+            f(image.numpy().view(np.int8))
 
     def test_static_dims_reject_another_size(self):
         f = aot_torch.compile(mlp(), torch.randn(5, 8))

@@ -655,17 +655,28 @@ mlir::LogicalResult maxPool(NodeContext &ctx) {
   if (mlir::failed(window))
     return mlir::failure();
   mlir::Type element = out.getElementType();
-  x = padSpatial(ctx, x, *window, lowest(ctx, element), last ? 1 : 2);
+  // Unsigned integers pool channels last, the one layout linalg has an
+  // unsigned max pool in, and pad with 0, their lowest value.
+  const bool isUnsigned = ctx.isUnsigned(0);
+  if (isUnsigned && !last) {
+    x = transposed(ctx.b, ctx.loc, x, kToChannelsLast);
+    last = true;
+  }
+  mlir::Value low = isUnsigned ? ctx.scalar(element, 0) : lowest(ctx, element);
+  x = padSpatial(ctx, x, *window, low, last ? 1 : 2);
   auto dims = outputDims(ctx, x, out);
   if (mlir::failed(dims))
     return mlir::failure();
   auto [type, sizes] = inLayout(out, *dims, last);
-  mlir::Value init = ctx.filled(type, lowest(ctx, element), sizes);
-  setPoolOutput(
-      ctx,
-      windowPool<mlir::linalg::PoolingNchwMaxOp,
-                 mlir::linalg::PoolingNhwcMaxOp>(ctx, x, *window, init, last),
-      last);
+  mlir::Value init = ctx.filled(type, low, sizes);
+  setPoolOutput(ctx,
+                isUnsigned ? windowPool<mlir::linalg::PoolingNhwcMaxUnsignedOp,
+                                        mlir::linalg::PoolingNhwcMaxUnsignedOp>(
+                                 ctx, x, *window, init, last)
+                           : windowPool<mlir::linalg::PoolingNchwMaxOp,
+                                        mlir::linalg::PoolingNhwcMaxOp>(
+                                 ctx, x, *window, init, last),
+                last);
   return mlir::success();
 }
 
@@ -910,14 +921,18 @@ template <Global kind> mlir::LogicalResult globalPool(NodeContext &ctx) {
 } // namespace
 
 std::vector<OpConverter> convolutionConverters() {
-  return {{"Conv", conv},
-          {"ConvTranspose", convTranspose},
-          {"MaxPool", maxPool},
-          {"AveragePool", averagePool},
-          {"LpPool", lpPool},
-          {"GlobalAveragePool", globalPool<Global::Average>},
-          {"GlobalMaxPool", globalPool<Global::Max>},
-          {"GlobalLpPool", globalPool<Global::Lp>}};
+  std::vector<OpConverter> converters = {
+      {"Conv", conv},
+      {"ConvTranspose", convTranspose},
+      {"MaxPool", maxPool, {}, false, /*readsUnsigned=*/true},
+      {"AveragePool", averagePool},
+      {"LpPool", lpPool},
+      {"GlobalAveragePool", globalPool<Global::Average>},
+      {"GlobalMaxPool", globalPool<Global::Max>},
+      {"GlobalLpPool", globalPool<Global::Lp>}};
+  for (OpConverter &c : converters)
+    c.takesOneD = true;
+  return converters;
 }
 
 } // namespace aot::onnx_import

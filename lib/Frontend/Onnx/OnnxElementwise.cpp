@@ -13,6 +13,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <cmath>
 
 namespace aot::onnx_import {
@@ -164,6 +166,14 @@ mlir::LogicalResult apply(NodeContext &ctx, const ScalarBody &body,
 
 // ---- unary ------------------------------------------------------------------
 
+mlir::LogicalResult identity(NodeContext &ctx) {
+  mlir::Value x = ctx.input(0);
+  if (!x)
+    return mlir::failure();
+  ctx.setOutput(0, x);
+  return mlir::success();
+}
+
 template <typename FloatOp> mlir::LogicalResult floatUnary(NodeContext &ctx) {
   mlir::RankedTensorType t = ctx.inputType(0);
   if (!t)
@@ -180,6 +190,8 @@ template <typename FloatOp> mlir::LogicalResult floatUnary(NodeContext &ctx) {
 }
 
 mlir::LogicalResult relu(NodeContext &ctx) {
+  if (ctx.isUnsigned(0))
+    return identity(ctx);
   return apply(
       ctx,
       [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
@@ -208,6 +220,8 @@ mlir::LogicalResult neg(NodeContext &ctx) {
 }
 
 mlir::LogicalResult abs(NodeContext &ctx) {
+  if (ctx.isUnsigned(0))
+    return identity(ctx);
   return apply(ctx,
                [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
                   mlir::Type t) -> mlir::Value {
@@ -469,16 +483,20 @@ mlir::LogicalResult notOp(NodeContext &ctx) {
 // ---- binary and more
 // ----------------------------------------------------------
 
-/// An arithmetic op with a float and a signed integer form.
-template <typename FloatOp, typename IntOp>
+/// An arithmetic op with a float, a signed and an unsigned integer form
+/// (the same op where the two's complement bits do not differ).
+template <typename FloatOp, typename IntOp, typename UIntOp = IntOp>
 mlir::LogicalResult arithmetic(NodeContext &ctx) {
+  const bool isUnsigned = ctx.isUnsigned(0);
   return apply(ctx,
-               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
-                  mlir::Type t) -> mlir::Value {
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type t) -> mlir::Value {
                  mlir::Value acc = a[0];
                  for (mlir::Value v : a.drop_front())
                    acc = isFloatType(t)
                              ? mlir::Value(FloatOp::create(b, loc, acc, v))
+                         : isUnsigned
+                             ? mlir::Value(UIntOp::create(b, loc, acc, v))
                              : mlir::Value(IntOp::create(b, loc, acc, v));
                  return acc;
                });
@@ -498,28 +516,31 @@ mlir::LogicalResult mean(NodeContext &ctx) {
 }
 
 mlir::LogicalResult pow(NodeContext &ctx) {
+  const bool baseUnsigned = ctx.isUnsigned(0);
+  const bool exponentUnsigned = ctx.isUnsigned(1);
   return apply(ctx,
-               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
-                  mlir::Type t) -> mlir::Value {
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type t) -> mlir::Value {
                  if (isFloatType(t))
                    return mlir::math::PowFOp::create(
-                       b, loc, a[0], convertScalar(b, loc, a[1], t));
+                       b, loc, a[0],
+                       convertScalar(b, loc, a[1], t, exponentUnsigned));
                  // An integer base: the power in f64 (exact where the
                  // result fits its 53 bits), truncated to the base's type as
                  // ONNX's Pow keeps it.
                  mlir::Type f64 = b.getF64Type();
                  mlir::Value power = mlir::math::PowFOp::create(
-                     b, loc, convertScalar(b, loc, a[0], f64),
-                     convertScalar(b, loc, a[1], f64));
-                 return convertScalar(b, loc, power, t);
+                     b, loc, convertScalar(b, loc, a[0], f64, baseUnsigned),
+                     convertScalar(b, loc, a[1], f64, exponentUnsigned));
+                 return convertScalar(b, loc, power, t, false, baseUnsigned);
                });
 }
 
-/// BitShift of unsigned integers (uint8 here): a shift by the width or
-/// more gives 0, as numpy's shifts of unsigned integers do.
+/// BitShift of unsigned integers: a shift by the width or more gives 0, as
+/// numpy's shifts of unsigned integers do.
 mlir::LogicalResult bitShift(NodeContext &ctx) {
   if (!ctx.isUnsigned(0) || !ctx.isUnsigned(1))
-    return ctx.fail("takes unsigned integers (uint8)");
+    return ctx.fail("takes unsigned integers (uint8 to uint64)");
   std::string direction = ctx.stringAttr("direction", "");
   if (direction != "LEFT" && direction != "RIGHT")
     return ctx.fail("direction '" + direction + "' is not LEFT or RIGHT");
@@ -541,15 +562,19 @@ mlir::LogicalResult bitShift(NodeContext &ctx) {
       });
 }
 
-/// A comparison: floats ordered, integers signed.
-template <mlir::arith::CmpFPredicate F, mlir::arith::CmpIPredicate I>
+/// A comparison: floats ordered, integers signed or unsigned as ONNX
+/// types them.
+template <mlir::arith::CmpFPredicate F, mlir::arith::CmpIPredicate I,
+          mlir::arith::CmpIPredicate U = I>
 mlir::LogicalResult compare(NodeContext &ctx) {
+  const bool isUnsigned = ctx.isUnsigned(0);
   return apply(ctx,
-               [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
-                  mlir::Type) -> mlir::Value {
+               [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+                   mlir::Type) -> mlir::Value {
                  if (isFloatType(a[0].getType()))
                    return mlir::arith::CmpFOp::create(b, loc, F, a[0], a[1]);
-                 return mlir::arith::CmpIOp::create(b, loc, I, a[0], a[1]);
+                 return mlir::arith::CmpIOp::create(b, loc, isUnsigned ? U : I,
+                                                    a[0], a[1]);
                });
 }
 
@@ -591,12 +616,16 @@ mlir::LogicalResult mod(NodeContext &ctx) {
   if (!fmod && isFloatType(out.getElementType()))
     return ctx.fail("fmod=0 is defined for integers only; a float Mod needs "
                     "fmod=1");
+  // Unsigned remainders have no sign to differ: fmod changes nothing.
+  const bool isUnsigned = ctx.isUnsigned(0);
   return apply(
       ctx,
-      [fmod](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
-             mlir::Type t) -> mlir::Value {
+      [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+          mlir::Type t) -> mlir::Value {
         if (isFloatType(t))
           return mlir::arith::RemFOp::create(b, loc, a[0], a[1]);
+        if (isUnsigned)
+          return mlir::arith::RemUIOp::create(b, loc, a[0], a[1]);
         mlir::Value r = mlir::arith::RemSIOp::create(b, loc, a[0], a[1]);
         if (fmod)
           return r;
@@ -618,12 +647,13 @@ mlir::LogicalResult mod(NodeContext &ctx) {
       });
 }
 
-/// Sign: -1, 0 or 1 (NaN stays NaN).
+/// Sign: -1, 0 or 1 (NaN stays NaN); 0 or 1 unsigned.
 mlir::LogicalResult sign(NodeContext &ctx) {
+  const bool isUnsigned = ctx.isUnsigned(0);
   return apply(
       ctx,
-      [](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
-         mlir::Type t) -> mlir::Value {
+      [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a,
+          mlir::Type t) -> mlir::Value {
         if (isFloatType(t)) {
           mlir::Value zero = floatConst(b, loc, t, 0);
           mlir::Value positive = mlir::arith::CmpFOp::create(
@@ -641,7 +671,10 @@ mlir::LogicalResult sign(NodeContext &ctx) {
                                                  b.getIntegerAttr(t, v));
         };
         mlir::Value positive = mlir::arith::CmpIOp::create(
-            b, loc, mlir::arith::CmpIPredicate::sgt, a[0], integer(0));
+            b, loc,
+            isUnsigned ? mlir::arith::CmpIPredicate::ne
+                       : mlir::arith::CmpIPredicate::sgt,
+            a[0], integer(0));
         mlir::Value negative = mlir::arith::CmpIOp::create(
             b, loc, mlir::arith::CmpIPredicate::slt, a[0], integer(0));
         mlir::Value y = mlir::arith::SelectOp::create(b, loc, negative,
@@ -668,6 +701,7 @@ mlir::LogicalResult clip(NodeContext &ctx) {
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!out)
     return mlir::failure();
+  const bool isUnsigned = ctx.isUnsigned(0);
   ctx.setOutput(
       0, elementwise(ctx, inputs, out,
                      [=](mlir::OpBuilder &b, mlir::Location loc,
@@ -678,6 +712,9 @@ mlir::LogicalResult clip(NodeContext &ctx) {
                          y = isFloatType(t)
                                  ? mlir::Value(mlir::arith::MaximumFOp::create(
                                        b, loc, y, a[next]))
+                             : isUnsigned
+                                 ? mlir::Value(mlir::arith::MaxUIOp::create(
+                                       b, loc, y, a[next]))
                                  : mlir::Value(mlir::arith::MaxSIOp::create(
                                        b, loc, y, a[next]));
                        next += hasMin;
@@ -685,18 +722,13 @@ mlir::LogicalResult clip(NodeContext &ctx) {
                          y = isFloatType(t)
                                  ? mlir::Value(mlir::arith::MinimumFOp::create(
                                        b, loc, y, a[next]))
+                             : isUnsigned
+                                 ? mlir::Value(mlir::arith::MinUIOp::create(
+                                       b, loc, y, a[next]))
                                  : mlir::Value(mlir::arith::MinSIOp::create(
                                        b, loc, y, a[next]));
                        return y;
                      }));
-  return mlir::success();
-}
-
-mlir::LogicalResult identity(NodeContext &ctx) {
-  mlir::Value x = ctx.input(0);
-  if (!x)
-    return mlir::failure();
-  ctx.setOutput(0, x);
   return mlir::success();
 }
 
@@ -750,19 +782,22 @@ std::vector<OpConverter> elementwiseConverters() {
       {"Sum", arithmetic<arith::AddFOp, arith::AddIOp>},
       {"Sub", arithmetic<arith::SubFOp, arith::SubIOp>},
       {"Mul", arithmetic<arith::MulFOp, arith::MulIOp>},
-      {"Div", arithmetic<arith::DivFOp, arith::DivSIOp>},
-      {"Max", arithmetic<arith::MaximumFOp, arith::MaxSIOp>},
-      {"Min", arithmetic<arith::MinimumFOp, arith::MinSIOp>},
+      {"Div", arithmetic<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>},
+      {"Max", arithmetic<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>},
+      {"Min", arithmetic<arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>},
       {"Mean", mean},
       {"Pow", pow},
       {"Equal", compare<arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq>},
-      {"Less", compare<arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt>},
+      {"Less", compare<arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
+                       arith::CmpIPredicate::ult>},
       {"LessOrEqual",
-       compare<arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle>},
-      {"Greater",
-       compare<arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt>},
+       compare<arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
+               arith::CmpIPredicate::ule>},
+      {"Greater", compare<arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
+                          arith::CmpIPredicate::ugt>},
       {"GreaterOrEqual",
-       compare<arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge>},
+       compare<arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
+               arith::CmpIPredicate::uge>},
       {"And", logical<arith::AndIOp>},
       {"Or", logical<arith::OrIOp>},
       {"Xor", logical<arith::XOrIOp>},
@@ -772,8 +807,18 @@ std::vector<OpConverter> elementwiseConverters() {
       {"Mod", mod},
       {"Sign", sign},
   };
-  for (OpConverter &c : converters)
+  // The ops that compute on unsigned integers as such (Cast and BitShift
+  // say so above).
+  static const llvm::StringSet<> unsignedOps = {
+      "Identity", "Relu",        "Abs",     "Add",
+      "Sum",      "Sub",         "Mul",     "Div",
+      "Max",      "Min",         "Pow",     "Equal",
+      "Less",     "LessOrEqual", "Greater", "GreaterOrEqual",
+      "Where",    "Clip",        "Mod",     "Sign"};
+  for (OpConverter &c : converters) {
     c.anyLayout = true;
+    c.readsUnsigned |= unsignedOps.contains(c.opType);
+  }
   return converters;
 }
 

@@ -35,8 +35,8 @@ mlir::Value floatConst(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t,
 
 /// `v` converted to `to` as ONNX's Cast does (floats truncated toward zero
 /// to integers, anything non-zero true). An integer `v` is read unsigned
-/// where `fromUnsigned` (uint8 is i8 here), and a float converted to an
-/// unsigned integer where `toUnsigned`.
+/// where `fromUnsigned` (uint8 is i8 here, uint16 i16 ...), and a float
+/// converted to an unsigned integer where `toUnsigned`.
 mlir::Value convertScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                           mlir::Type to, bool fromUnsigned = false,
                           bool toUnsigned = false);

@@ -7,6 +7,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 
+#include "aot/Manifest.h"
 #include "aot/abi/detail/InputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -31,13 +32,16 @@ std::size_t elementBytes(int dataType) {
   case onnx::TensorProto::UINT8:
     return 1;
   case onnx::TensorProto::INT16:
+  case onnx::TensorProto::UINT16:
   case onnx::TensorProto::FLOAT16:
   case onnx::TensorProto::BFLOAT16:
     return 2;
   case onnx::TensorProto::INT32:
+  case onnx::TensorProto::UINT32:
   case onnx::TensorProto::FLOAT:
     return 4;
   case onnx::TensorProto::INT64:
+  case onnx::TensorProto::UINT64:
   case onnx::TensorProto::DOUBLE:
     return 8;
   default:
@@ -175,14 +179,19 @@ mlir::Type GraphImporter::elementType(int dataType, mlir::Location loc,
     return b.getBF16Type();
   case onnx::TensorProto::BOOL:
     return b.getI1Type();
+  // The unsigned types are signless integers, read unsigned where
+  // isUnsigned says.
   case onnx::TensorProto::INT8:
-  case onnx::TensorProto::UINT8: // read unsigned where isUnsigned says
+  case onnx::TensorProto::UINT8:
     return b.getI8Type();
   case onnx::TensorProto::INT16:
+  case onnx::TensorProto::UINT16:
     return b.getI16Type();
   case onnx::TensorProto::INT32:
+  case onnx::TensorProto::UINT32:
     return b.getI32Type();
   case onnx::TensorProto::INT64:
+  case onnx::TensorProto::UINT64:
     return b.getI64Type();
   default:
     break;
@@ -197,7 +206,7 @@ mlir::Type GraphImporter::elementType(int dataType, mlir::Location loc,
     diag << "'" << what << "': ";
   diag << "ONNX element type " << name << " (" << dataType
        << ") is not supported (supported: float, double, "
-          "float16, bfloat16, bool, int8-int64, uint8)";
+          "float16, bfloat16, bool, int8-int64, uint8-uint64)";
   return nullptr;
 }
 
@@ -265,12 +274,19 @@ GraphImporter::constantOf(const std::string &name) const {
              : nullptr;
 }
 
+static bool isUnsignedType(int dataType) {
+  return dataType == onnx::TensorProto::UINT8 ||
+         dataType == onnx::TensorProto::UINT16 ||
+         dataType == onnx::TensorProto::UINT32 ||
+         dataType == onnx::TensorProto::UINT64;
+}
+
 bool GraphImporter::isUnsigned(const std::string &name) const {
   if (auto it = types_.find(name); it != types_.end())
     return it->second->has_tensor_type() &&
-           it->second->tensor_type().elem_type() == onnx::TensorProto::UINT8;
+           isUnsignedType(it->second->tensor_type().elem_type());
   if (const onnx::TensorProto *t = constantOf(name))
-    return t->data_type() == onnx::TensorProto::UINT8;
+    return isUnsignedType(t->data_type());
   return parent_ && parent_->isUnsigned(name);
 }
 
@@ -455,6 +471,11 @@ std::optional<SharedBytes> GraphImporter::tensorData(const onnx::TensorProto &t,
       for (std::int64_t v : t.int64_data())
         put(v, 8);
       break;
+    case onnx::TensorProto::UINT32:
+    case onnx::TensorProto::UINT64:
+      for (std::uint64_t v : t.uint64_data())
+        put(v, size);
+      break;
     default:
       // int32_data holds the narrower types, one value each (f16 and bf16
       // as their bits).
@@ -597,18 +618,6 @@ GraphImporter::unsignedValueOf(const onnx::NodeProto &node) const {
   return nullptr;
 }
 
-mlir::LogicalResult GraphImporter::checkSigned(const onnx::ValueInfoProto &v,
-                                               llvm::StringRef what,
-                                               mlir::Location loc) {
-  if (!isUnsigned(v.name()))
-    return mlir::success();
-  return mlir::emitError(loc)
-         << "graph " << what << " '" << v.name()
-         << "' is uint8: a compiled function takes and returns signed "
-            "integers, floats and bools only (uint8 is supported inside "
-            "the graph; Cast it to int32 or float at the boundary)";
-}
-
 mlir::LogicalResult GraphImporter::convertNodes() {
   std::set<const onnx::NodeProto *> needed = neededNodes();
   for (int i = 0; i < graph_.node_size(); ++i) {
@@ -635,13 +644,20 @@ mlir::LogicalResult GraphImporter::convertNodes() {
       if (const std::string *name = unsignedValueOf(node))
         return mlir::emitError(loc)
                << "ONNX node '" << node.name() << "' (" << node.op_type()
-               << "): uint8 value '" << *name
-               << "' is not supported by this op (uint8 is read by Cast, "
-                  "the quantization ops and the ops that move elements)";
-    NodeContext ctx(*this, node, builder_, loc,
-                    runsChannelsLast(node, *converter));
-    if (mlir::failed(converter->convert(ctx)) || ctx.failed())
-      return mlir::failure();
+               << "): unsigned value '" << *name
+               << "' is not supported by this op (unsigned integers are "
+                  "read by Cast, arithmetic, comparisons, the quantization "
+                  "ops and the ops that move elements)";
+    if (converter->takesOneD && node.input_size() &&
+        declaredRank(node.input(0)) == 3) {
+      if (mlir::failed(convertAsTwoD(node, *converter, loc)))
+        return mlir::failure();
+    } else {
+      NodeContext ctx(*this, node, builder_, loc,
+                      runsChannelsLast(node, *converter));
+      if (mlir::failed(converter->convert(ctx)) || ctx.failed())
+        return mlir::failure();
+    }
     for (const std::string &out : node.output())
       if (!out.empty() && !values_.count(out) && !channelsLast_.count(out) &&
           !sequences_.count(out) && !constantOf(out))
@@ -661,14 +677,14 @@ mlir::LogicalResult GraphImporter::run() {
     if (constantOf(in.name()))
       continue; // an initializer listed as an input (IR version < 4)
     mlir::RankedTensorType t = tensorType(in.type(), in.name(), graphLoc);
-    if (!t || failed(checkSigned(in, "input", graphLoc)))
+    if (!t)
       return mlir::failure();
     argTypes.push_back(t);
     argNames.push_back(in.name());
   }
   for (const onnx::ValueInfoProto &out : graph_.output()) {
     mlir::RankedTensorType t = tensorType(out.type(), out.name(), graphLoc);
-    if (!t || failed(checkSigned(out, "output", graphLoc)))
+    if (!t)
       return mlir::failure();
     resultTypes.push_back(t);
   }
@@ -676,6 +692,16 @@ mlir::LogicalResult GraphImporter::run() {
   auto fn = mlir::func::FuncOp::create(
       builder_, graphLoc, functionName(graph_.name()),
       builder_.getFunctionType(argTypes, resultTypes));
+  // Unsigned at the ABI where ONNX says so: callers pass and get numpy's
+  // uint8 (an image's bytes) to uint64, not their signed reinterpretation.
+  const llvm::StringRef unsignedName(kUnsignedAttrName);
+  mlir::UnitAttr unsignedAttr = builder_.getUnitAttr();
+  for (std::size_t i = 0; i < argNames.size(); ++i)
+    if (isUnsigned(argNames[i]))
+      fn.setArgAttr(i, unsignedName, unsignedAttr);
+  for (int i = 0; i < graph_.output_size(); ++i)
+    if (isUnsigned(graph_.output(i).name()))
+      fn.setResultAttr(i, unsignedName, unsignedAttr);
   mlir::Block *entry = fn.addEntryBlock();
   builder_.setInsertionPointToEnd(entry);
   for (std::size_t i = 0; i < argNames.size(); ++i)

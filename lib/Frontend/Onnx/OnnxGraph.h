@@ -62,7 +62,8 @@ public:
   mlir::Value valueOf(const std::string &name, mlir::Location loc);
   mlir::RankedTensorType typeOf(const std::string &name, mlir::Location loc);
   const onnx::TensorProto *constantOf(const std::string &name) const;
-  /// Whether the value `name` is uint8 (i8 in its MLIR type).
+  /// Whether the value `name` is unsigned (uint8 to uint64: signless
+  /// integers of the same width in its MLIR type).
   bool isUnsigned(const std::string &name) const;
   std::optional<std::vector<std::int64_t>>
   shapeDataOf(const std::string &name) const;
@@ -120,11 +121,20 @@ private:
   /// last: an input comes so, and its other inputs are scalars.
   bool runsChannelsLast(const onnx::NodeProto &node,
                         const OpConverter &converter);
-  /// The first uint8 input or output of `node`, or null.
+  /// Converts `node`, an op over 1-D images (N x C x W), by `converter`
+  /// as the same op over 2-D images of height 1 (N x C x 1 x W): its rank-3
+  /// inputs and outputs seen with a unit dim 2, its windows with a unit
+  /// first entry (OnnxOneD.cpp).
+  mlir::LogicalResult convertAsTwoD(const onnx::NodeProto &node,
+                                    const OpConverter &converter,
+                                    mlir::Location loc);
+  /// The rank of value `name` as shape inference or the graph declares it
+  /// (of this graph or one around it), or -1 where it gives none.
+  int declaredRank(const std::string &name) const;
+  /// A name no value of this graph has, from `base`.
+  std::string freshName(const std::string &base) const;
+  /// The first unsigned input or output of `node`, or null.
   const std::string *unsignedValueOf(const onnx::NodeProto &node) const;
-  /// An error where graph `what` (input or output) `v` is uint8.
-  mlir::LogicalResult checkSigned(const onnx::ValueInfoProto &v,
-                                  llvm::StringRef what, mlir::Location loc);
   mlir::RankedTensorType tensorType(const onnx::TypeProto &type,
                                     llvm::StringRef what, mlir::Location loc);
 
@@ -141,8 +151,11 @@ private:
   std::map<std::string, std::vector<mlir::Value>> sequences_;
   std::map<std::string, const onnx::TypeProto *> types_;
   std::map<std::string, const onnx::TensorProto *> constants_;
-  /// Constant nodes' value_float(s)/value_int(s), as tensors.
+  /// Constant nodes' value_float(s)/value_int(s), as tensors, and the
+  /// constants reshaped by convertAsTwoD.
   std::vector<std::unique_ptr<onnx::TensorProto>> ownedConstants_;
+  /// The types of the values convertAsTwoD makes.
+  std::vector<std::unique_ptr<onnx::TypeProto>> ownedTypes_;
   std::map<std::string, const onnx::NodeProto *> producers_;
   /// The raw bytes taken from the large initializers, by tensor.
   std::map<const onnx::TensorProto *, SharedBytes> taken_;

@@ -358,7 +358,8 @@ const OpConverter *findConverter(llvm::StringRef opType) {
           randomConverters,      ngramConverters})
       for (OpConverter &c : part())
         t.try_emplace(c.opType, c);
-    // Ops that move elements without reading them take uint8 as it is.
+    // Ops that move elements without reading them take unsigned integers
+    // as they are.
     for (llvm::StringRef op :
          {"Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze", "Transpose",
           "Concat", "Split", "Slice", "Gather", "Expand", "Tile", "Shape",

@@ -45,10 +45,10 @@ public:
   mlir::Value input(int i);
   /// The type of input `i`.
   mlir::RankedTensorType inputType(int i);
-  /// Whether input `i` is uint8 (whose type here is i8: the converters
-  /// that read it as a number ask).
+  /// Whether input `i` is unsigned (whose type here is signless: the
+  /// converters that read it as a number ask).
   bool isUnsigned(int i) const;
-  /// Whether output `i` is uint8.
+  /// Whether output `i` is unsigned.
   bool outputIsUnsigned(int i) const;
   /// Input `i` as integers, when it is a constant (an initializer, a
   /// Constant node, or a shape that shape inference computed).
@@ -156,10 +156,13 @@ struct OpConverter {
   /// come channels last from a convolution (and the others are scalars).
   /// Chains of convolutions and activations then need no transposes.
   bool anyLayout = false;
-  /// The converter reads uint8 inputs and makes uint8 outputs as what they
-  /// are: it moves elements without reading them, or asks isUnsigned.
-  /// Other converters refuse uint8 rather than read it as int8.
+  /// The converter reads unsigned inputs and makes unsigned outputs as what
+  /// they are: it moves elements without reading them, or asks isUnsigned.
+  /// Other converters refuse them rather than read uint8 as int8.
   bool readsUnsigned = false;
+  /// A converter of 2-D images (Conv, pools) that also takes 1-D ones
+  /// (N x C x W) seen as images of height 1 (GraphImporter::convertAsTwoD).
+  bool takesOneD = false;
 };
 
 /// `t` as MLIR prints it, for messages.

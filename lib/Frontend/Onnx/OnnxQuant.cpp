@@ -457,8 +457,10 @@ std::vector<OpConverter> quantizationConverters() {
       {"QLinearMatMul", qLinearMatMul},
       {"QLinearConv", qLinearConv},
   };
-  for (OpConverter &c : converters)
+  for (OpConverter &c : converters) {
     c.readsUnsigned = true;
+    c.takesOneD = c.opType == "ConvInteger" || c.opType == "QLinearConv";
+  }
   return converters;
 }
 

@@ -1,4 +1,4 @@
-//===- OnnxSchemas.cpp - ONNX's op schemas, with STFT's shapes mended -----===//
+//===- OnnxSchemas.cpp - ONNX's op schemas, mended where they fail --------===//
 //
 // ONNX 1.12's inference of STFT (opset 17) reads `onesided` as 0 where the
 // attribute is absent, while its default is 1, so it gives all frame_length
@@ -9,6 +9,11 @@
 // frames = (length - frame_length) / frame_step + 1, bins frame_length or
 // frame_length / 2 + 1.
 //
+// Its inference of the convolutions reads the weights' dims by the input's
+// rank: weights of another rank make it read past their shape and crash the
+// process. Here their inference first checks the two ranks agree, and fails
+// as ONNX's inference fails (an exception the importer reports) when not.
+//
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxSchemas.h"
 
@@ -16,8 +21,11 @@
 #include "onnx/defs/shape_inference.h"
 #include "onnx/defs/tensor_proto_util.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 
 namespace aot::onnx_import {
 
@@ -72,16 +80,47 @@ void inferStft(onnx::InferenceContext &ctx) {
   onnx::updateOutputShape(ctx, 0, out);
 }
 
+/// Fails unless the input (`x`) and the weights (`w`) of a convolution,
+/// where both have a shape, have the same rank of 3 or more.
+void checkWindowRanks(onnx::InferenceContext &ctx, std::size_t x,
+                      std::size_t w) {
+  if (ctx.getNumInputs() <= std::max(x, w) || !onnx::hasInputShape(ctx, x) ||
+      !onnx::hasInputShape(ctx, w))
+    return;
+  int xRank = onnx::getInputShape(ctx, x).dim_size();
+  int wRank = onnx::getInputShape(ctx, w).dim_size();
+  if (xRank != wRank || xRank < 3)
+    fail_shape_inference("the input (rank ", xRank, ") and the weights (rank ",
+                         wRank,
+                         ") must have the same rank, 3 or more: batch or "
+                         "filters, channels, then the spatial dims");
+}
+
 class MendedRegistry final : public onnx::ISchemaRegistry {
 public:
   MendedRegistry() {
     const onnx::OpSchema *stft =
         onnx::OpSchemaRegistry::Schema("STFT", 17, onnx::ONNX_DOMAIN);
-    if (stft && stft->SinceVersion() == 17) {
-      stft_ = *stft;
-      stft_.TypeAndShapeInferenceFunction(inferStft);
-      hasStft_ = true;
-    }
+    if (stft && stft->SinceVersion() == 17)
+      mend(*stft, inferStft);
+    // Every version of the convolutions, by where their weights are.
+    for (auto [op, w] : {std::pair<const char *, std::size_t>{"Conv", 1},
+                         {"ConvTranspose", 1},
+                         {"ConvInteger", 1},
+                         {"QLinearConv", 3}})
+      for (int version = 1; version <= 17; ++version) {
+        const onnx::OpSchema *s =
+            onnx::OpSchemaRegistry::Schema(op, version, onnx::ONNX_DOMAIN);
+        if (!s || mended_.count(s))
+          continue;
+        onnx::InferenceFunction original =
+            s->GetTypeAndShapeInferenceFunction();
+        mend(*s, [original, w = w](onnx::InferenceContext &ctx) {
+          checkWindowRanks(ctx, 0, w);
+          if (original)
+            original(ctx);
+        });
+      }
   }
 
   const onnx::OpSchema *GetSchema(const std::string &key,
@@ -89,15 +128,19 @@ public:
                                   const std::string &domain) const override {
     const onnx::OpSchema *s = onnx::OpSchemaRegistry::Instance()->GetSchema(
         key, maxInclusiveVersion, domain);
-    if (hasStft_ && s && s->Name() == "STFT" && s->domain() == stft_.domain() &&
-        s->SinceVersion() == stft_.SinceVersion())
-      return &stft_;
-    return s;
+    auto it = mended_.find(s);
+    return it == mended_.end() ? s : &it->second;
   }
 
 private:
-  onnx::OpSchema stft_;
-  bool hasStft_ = false;
+  void mend(const onnx::OpSchema &schema, onnx::InferenceFunction inference) {
+    onnx::OpSchema &copy = mended_[&schema];
+    copy = schema;
+    copy.TypeAndShapeInferenceFunction(std::move(inference));
+  }
+
+  /// ONNX's schemas whose inference is replaced, and their replacements.
+  std::map<const onnx::OpSchema *, onnx::OpSchema> mended_;
 };
 
 } // namespace

@@ -1,8 +1,9 @@
 //===- OnnxSchemas.h - ONNX's op schemas, as the importer reads them ------===//
 //
 // ONNX's registry of op schemas, with the shape inference of an op mended
-// where the installed ONNX gets it wrong: the importer takes its types from
-// that inference, so a wrong shape there would refuse a good model.
+// where the installed ONNX gets it wrong or crashes: the importer takes its
+// types from that inference, so a wrong shape there would refuse a good
+// model, and a crash there would take the process with it.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

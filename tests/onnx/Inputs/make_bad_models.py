@@ -189,5 +189,22 @@ def main(out):
                 helper.make_tensor_value_info("m", TensorProto.INT64, [])],
         outputs=[info("y", [None, None])]))
 
+    # Weights of another rank than the image: ONNX 1.12's shape inference
+    # reads past their shape (it crashed the process).
+    flat = numpy_helper.from_array(np.ones((4, 4, 3, 3), np.float32), "w4")
+    for op in ("Conv", "ConvTranspose"):
+        save(out, "%s-weight-rank.onnx" % op.lower(), model(
+            [helper.make_node(op, ["x", "w4"], ["y"], name="filter")],
+            inputs=[info("x", [1, 4, 10])], outputs=[info("y", [1, 4, 8])],
+            inits=[flat]))
+    # A 1-D convolution (taken as a 2-D one of height 1) whose window the
+    # 2-D converter refuses: the error names the 1-D node.
+    w3 = numpy_helper.from_array(np.ones((4, 4, 3), np.float32), "w3")
+    save(out, "conv1d-runtime-transpose.onnx", model(
+        [helper.make_node("ConvTranspose", ["x", "w"], ["y"], name="up")],
+        inputs=[info("x", [1, 4, 10]), info("w", [4, 4, 3])],
+        outputs=[info("y", [1, 4, 12])]))
+
+
 if __name__ == "__main__":
     main(sys.argv[1])

@@ -4,9 +4,10 @@ QLinearMatMul, QLinearConv) and of the unary ops beside them into DIR, each
 with NAME.inputs.npz and NAME.expected.npz: the expected outputs computed here
 with numpy from the ONNX specification's formulas, not by any compiler.
 
-uint8 does not cross a compiled function's boundary, so the uint8 values are
-made and read inside each graph (a QuantizeLinear of a float input, an
-initializer) and leave it through a Cast to int32.
+The uint8 values are made and read inside each graph (a QuantizeLinear of a
+float input, an initializer) and leave it through a Cast to int32, which
+tests the quantization ops' reading of uint8 apart from the boundary's
+(unsigned-ops.test has uint8 inputs and outputs).
 
 usage: make_quant_models.py DIR"""
 import sys
