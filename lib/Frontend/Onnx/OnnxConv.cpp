@@ -236,8 +236,8 @@ mlir::Value convNchw(NodeContext &ctx, mlir::Value x, mlir::Value weights,
             mlir::ValueRange{init}, strides, dilations)
             .getResult(0);
   } else {
-    if (mlir::ShapedType::isDynamic(channels) || channels % group ||
-        filters % group)
+    if (mlir::ShapedType::isDynamic(channels) || group < 1 ||
+        channels % group || filters % group)
       return (void)ctx.fail("group " + llvm::Twine(group) +
                             " does not divide the channels and filters"),
              nullptr;

@@ -556,6 +556,15 @@ mlir::LogicalResult layerNorm(NodeContext &ctx) {
   }
   int64_t rank = out.getRank();
   int64_t axis = ctx.intAttr("axis", -1);
+  auto xType = llvm::cast<mlir::RankedTensorType>(x.getType());
+  if (xType.getRank() != rank || rank == 0)
+    return ctx.fail("takes an input of rank 1 or more, as its output's");
+  if (!isFloatType(out.getElementType()))
+    return ctx.fail("takes floats, not " + typeText(out.getElementType()));
+  if (axis < -rank || axis >= rank)
+    return ctx.fail("axis " + llvm::Twine(axis) +
+                    " names no dim of the input (rank " + llvm::Twine(rank) +
+                    ")");
   if (axis < 0)
     axis += rank;
   std::set<int64_t> axes;

@@ -187,6 +187,9 @@ mlir::LogicalResult recurrent(NodeContext &ctx, Cell cell) {
   mlir::Type element = xType.getElementType();
   if (!llvm::isa<mlir::FloatType>(element) || xType.getRank() != 3)
     return ctx.fail("takes a 3-D float input");
+  if (wType.getRank() != 3 || rType.getRank() != 3)
+    return ctx.fail("takes weights W and R of rank 3, not " + typeText(wType) +
+                    " and " + typeText(rType));
   const int64_t hidden = ctx.intAttr("hidden_size", rType.getDimSize(2));
   const int64_t inputSize = xType.getDimSize(2);
   const int64_t gh = gateCount * hidden;

@@ -9,10 +9,14 @@
 // frames = (length - frame_length) / frame_step + 1, bins frame_length or
 // frame_length / 2 + 1.
 //
-// Its inference of the convolutions reads the weights' dims by the input's
-// rank: weights of another rank make it read past their shape and crash the
-// process. Here their inference first checks the two ranks agree, and fails
-// as ONNX's inference fails (an exception the importer reports) when not.
+// Some of its inferences crash the process on inputs they do not check:
+// the convolutions read the weights' dims by the input's rank (weights of
+// another rank: a read past their shape), LayerNormalization reads the dim
+// its axis names (out of range: the same), SplitToSequence divides by its
+// split (0: a division by zero), MaxUnpool reads its indices' channels and
+// takes its window as valid, GatherND takes its batch_dims as valid. Here
+// each first checks what it relies on, and fails as ONNX's inference fails
+// (an exception the importer reports) when it does not hold.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxSchemas.h"
@@ -31,12 +35,12 @@ namespace aot::onnx_import {
 
 namespace {
 
-/// The one integer a constant input holds, if it is one.
-std::optional<std::int64_t> constantScalar(onnx::InferenceContext &ctx,
-                                           std::size_t i) {
-  if (ctx.getNumInputs() <= i)
-    return std::nullopt;
-  const onnx::TensorProto *t = ctx.getInputData(i);
+/// The integers of constant input `i` (int64 or int32), where it is one;
+/// `rank` set to its rank.
+std::optional<std::vector<std::int64_t>>
+constantInts(onnx::InferenceContext &ctx, std::size_t i, int *rank = nullptr) {
+  const onnx::TensorProto *t =
+      ctx.getNumInputs() > i ? ctx.getInputData(i) : nullptr;
   if (!t)
     return std::nullopt;
   std::vector<std::int64_t> values;
@@ -45,9 +49,20 @@ std::optional<std::int64_t> constantScalar(onnx::InferenceContext &ctx,
   else if (t->data_type() == onnx::TensorProto::INT32)
     for (std::int32_t v : onnx::ParseData<std::int32_t>(t))
       values.push_back(v);
-  if (values.size() != 1)
+  else
     return std::nullopt;
-  return values[0];
+  if (rank)
+    *rank = t->dims_size();
+  return values;
+}
+
+/// The one integer a constant input holds, if it is one.
+std::optional<std::int64_t> constantScalar(onnx::InferenceContext &ctx,
+                                           std::size_t i) {
+  std::optional<std::vector<std::int64_t>> values = constantInts(ctx, i);
+  if (!values || values->size() != 1)
+    return std::nullopt;
+  return values->front();
 }
 
 void inferStft(onnx::InferenceContext &ctx) {
@@ -96,6 +111,79 @@ void checkWindowRanks(onnx::InferenceContext &ctx, std::size_t x,
                          "filters, channels, then the spatial dims");
 }
 
+/// Fails unless LayerNormalization's axis names a dim of its input.
+void checkNormAxis(onnx::InferenceContext &ctx) {
+  if (ctx.getNumInputs() < 1 || !onnx::hasInputShape(ctx, 0))
+    return;
+  std::int64_t rank = onnx::getInputShape(ctx, 0).dim_size();
+  std::int64_t axis = onnx::getAttribute(ctx, "axis", -1);
+  if (axis < -rank || axis >= rank)
+    fail_shape_inference("axis ", axis, " names no dim of the input (rank ",
+                         rank, ")");
+}
+
+/// Fails unless SplitToSequence's split, where a constant, is a positive
+/// size or a list of sizes of 0 or more.
+void checkSplitSizes(onnx::InferenceContext &ctx) {
+  int rank = 0;
+  std::optional<std::vector<std::int64_t>> split = constantInts(ctx, 1, &rank);
+  if (!split)
+    return;
+  for (std::int64_t v : *split)
+    if (v < 0 || (rank == 0 && v == 0))
+      fail_shape_inference("split ", v, " is not a size");
+}
+
+/// Fails unless MaxUnpool's window has an entry of 1 or more per spatial
+/// dim of its input (kernel_shape and strides; pads two per dim), and,
+/// where no output_shape is given, its indices the input's rank (ONNX reads
+/// their channels).
+void checkUnpoolWindow(onnx::InferenceContext &ctx) {
+  if (ctx.getNumInputs() < 1 || !onnx::hasInputShape(ctx, 0))
+    return;
+  int rank = onnx::getInputShape(ctx, 0).dim_size();
+  if (ctx.getNumInputs() == 2 &&
+      (!onnx::hasInputShape(ctx, 1) ||
+       onnx::getInputShape(ctx, 1).dim_size() != rank))
+    fail_shape_inference("the indices must have a shape of the input's rank (",
+                         rank, ")");
+  std::size_t spatial = std::max(rank, 2) - 2;
+  for (const char *name : {"kernel_shape", "strides", "pads"}) {
+    std::vector<std::int64_t> v;
+    if (!onnx::getRepeatedAttribute(ctx, name, v))
+      continue;
+    bool pads = std::string(name) == "pads";
+    if (v.size() != (pads ? 2 : 1) * spatial)
+      fail_shape_inference(name, " has ", v.size(), " entries for ", spatial,
+                           " spatial dims");
+    for (std::int64_t e : v)
+      if (e < (pads ? 0 : 1))
+        fail_shape_inference(name, " holds ", e);
+  }
+}
+
+/// Fails unless GatherND's batch_dims counts leading dims of both inputs
+/// and its index tuples fit the data's other dims.
+void checkGatherNdDims(onnx::InferenceContext &ctx) {
+  if (ctx.getNumInputs() < 2 || !onnx::hasInputShape(ctx, 0) ||
+      !onnx::hasInputShape(ctx, 1))
+    return;
+  const onnx::TensorShapeProto &data = onnx::getInputShape(ctx, 0);
+  const onnx::TensorShapeProto &indices = onnx::getInputShape(ctx, 1);
+  std::int64_t batch = onnx::getAttribute(ctx, "batch_dims", 0);
+  if (batch < 0 || batch >= std::min(data.dim_size(), indices.dim_size()))
+    fail_shape_inference("batch_dims ", batch,
+                         " must be 0 or more and below both ranks (",
+                         data.dim_size(), " and ", indices.dim_size(), ")");
+  const onnx::TensorShapeProto::Dimension &tuple =
+      indices.dim(indices.dim_size() - 1);
+  if (tuple.has_dim_value() &&
+      (tuple.dim_value() < 1 || batch + tuple.dim_value() > data.dim_size()))
+    fail_shape_inference("index tuples of ", tuple.dim_value(),
+                         " do not fit the data's ", data.dim_size() - batch,
+                         " dims after the batch dims");
+}
+
 class MendedRegistry final : public onnx::ISchemaRegistry {
 public:
   MendedRegistry() {
@@ -103,24 +191,18 @@ public:
         onnx::OpSchemaRegistry::Schema("STFT", 17, onnx::ONNX_DOMAIN);
     if (stft && stft->SinceVersion() == 17)
       mend(*stft, inferStft);
-    // Every version of the convolutions, by where their weights are.
+    // The convolutions, by where their weights are.
     for (auto [op, w] : {std::pair<const char *, std::size_t>{"Conv", 1},
                          {"ConvTranspose", 1},
                          {"ConvInteger", 1},
                          {"QLinearConv", 3}})
-      for (int version = 1; version <= 17; ++version) {
-        const onnx::OpSchema *s =
-            onnx::OpSchemaRegistry::Schema(op, version, onnx::ONNX_DOMAIN);
-        if (!s || mended_.count(s))
-          continue;
-        onnx::InferenceFunction original =
-            s->GetTypeAndShapeInferenceFunction();
-        mend(*s, [original, w = w](onnx::InferenceContext &ctx) {
-          checkWindowRanks(ctx, 0, w);
-          if (original)
-            original(ctx);
-        });
-      }
+      guard(op, [w = w](onnx::InferenceContext &ctx) {
+        checkWindowRanks(ctx, 0, w);
+      });
+    guard("LayerNormalization", checkNormAxis);
+    guard("SplitToSequence", checkSplitSizes);
+    guard("MaxUnpool", checkUnpoolWindow);
+    guard("GatherND", checkGatherNdDims);
   }
 
   const onnx::OpSchema *GetSchema(const std::string &key,
@@ -133,6 +215,22 @@ public:
   }
 
 private:
+  /// Every version of `op`, its inference run after `check`.
+  void guard(const char *op, onnx::InferenceFunction check) {
+    for (int version = 1; version <= 17; ++version) {
+      const onnx::OpSchema *s =
+          onnx::OpSchemaRegistry::Schema(op, version, onnx::ONNX_DOMAIN);
+      if (!s || mended_.count(s))
+        continue;
+      onnx::InferenceFunction original = s->GetTypeAndShapeInferenceFunction();
+      mend(*s, [check, original](onnx::InferenceContext &ctx) {
+        check(ctx);
+        if (original)
+          original(ctx);
+      });
+    }
+  }
+
   void mend(const onnx::OpSchema &schema, onnx::InferenceFunction inference) {
     onnx::OpSchema &copy = mended_[&schema];
     copy = schema;

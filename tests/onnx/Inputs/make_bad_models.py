@@ -205,6 +205,44 @@ def main(out):
         inputs=[info("x", [1, 4, 10]), info("w", [4, 4, 3])],
         outputs=[info("y", [1, 4, 12])]))
 
+    # Found by tests/onnx/op_sweep.py: ONNX 1.12's inference crashed on the
+    # first four, the converters on the other two.
+    save(out, "norm-axis.onnx", model(
+        [helper.make_node("LayerNormalization", ["x", "s"], ["y"],
+                          name="norm", axis=-2)],
+        inputs=[info("x", [5]), info("s", [5])], outputs=[info("y", [5])]))
+    save(out, "split-zero.onnx", model(
+        [helper.make_node("SplitToSequence", ["x", "size"], ["parts"],
+                          name="cut"),
+         helper.make_node("SequenceAt", ["parts", "size"], ["y"])],
+        inputs=[info("x", [3, 4])], outputs=[info("y", [3, 4])],
+        inits=[numpy_helper.from_array(np.array(0, np.int64), "size")]))
+    save(out, "unpool-indices.onnx", model(
+        [helper.make_node("MaxUnpool", ["x", "at"], ["y"], name="unpool",
+                          kernel_shape=[2, 2])],
+        inputs=[info("x", [1, 2, 3, 3]),
+                helper.make_tensor_value_info("at", TensorProto.INT64, [2])],
+        outputs=[info("y", [1, 2, 4, 4])]))
+    save(out, "gather-batch-dims.onnx", model(
+        [helper.make_node("GatherND", ["x", "at"], ["y"], name="pick",
+                          batch_dims=-2)],
+        inputs=[info("x", [2, 4]),
+                helper.make_tensor_value_info("at", TensorProto.INT64,
+                                              [2, 1])],
+        outputs=[info("y", [2])]))
+    save(out, "conv-group-zero.onnx", model(
+        [helper.make_node("Conv", ["x", "w2"], ["y"], name="filter",
+                          group=0)],
+        inputs=[info("x", [1, 4, 5, 5])], outputs=[info("y", [1, 4, 3, 3])],
+        inits=[numpy_helper.from_array(np.ones((4, 4, 3, 3), np.float32),
+                                       "w2")]))
+    save(out, "rnn-scalar-weights.onnx", model(
+        [helper.make_node("RNN", ["x", "W", "R"], ["", "h"], name="cell",
+                          hidden_size=5)],
+        inputs=[info("x", [4, 1, 3])], outputs=[info("h", [1, 1, 5])],
+        inits=[numpy_helper.from_array(np.ones((1, 5, 3), np.float32), "W"),
+               numpy_helper.from_array(np.array(1, np.float32), "R")]))
+
 
 if __name__ == "__main__":
     main(sys.argv[1])
