@@ -5,7 +5,7 @@ or 1), never crash, hang or exit otherwise.
 usage: op_sweep.py AOT_COMPILE [--per-op N] [--seed S] [--jobs J] [--keep DIR]
 
 For each op the sweep draws inputs from its schema (element types its type
-constraints allow, ranks 0 to 4 with dims of 1 to 4 that mostly agree, some
+constraints allow, ranks 0 to 5 with dims of 1 to 4 that mostly agree, some
 of them initializers of small values), optional inputs left out or given,
 and attributes of odd values (negative, zero, out of range, empty lists,
 strings of other ops' modes). A draw that ONNX's checker or shape inference
@@ -109,7 +109,7 @@ def draw(schema, rng):
     params = list(schema.inputs)
     if params and params[-1].option == Option.Variadic:
         params += [params[-1]] * rng.randint(0, 2)
-    common = [rng.randint(1, 4) for _ in range(rng.randint(0, 4))]
+    common = [rng.randint(1, 4) for _ in range(rng.randint(0, 5))]
     inputs, inits, names, chosen = [], [], [], {}
     for k, p in enumerate(params):
         if p.option == Option.Optional and rng.random() < 0.5:
@@ -124,7 +124,7 @@ def draw(schema, rng):
             if shape and rng.random() < 0.3:
                 shape = shape[rng.randint(0, len(shape)):]
         else:
-            shape = [rng.randint(1, 4) for _ in range(rng.randint(0, 4))]
+            shape = [rng.randint(1, 4) for _ in range(rng.randint(0, 5))]
         name = "in%d" % k
         names.append(name)
         if elem == T.BFLOAT16 or rng.random() < 0.5:

@@ -46,13 +46,14 @@ def reinit(module, scale=1.0):
     g = torch.Generator().manual_seed(1)
     with torch.no_grad():
         for m in module.modules():
-            if isinstance(m, (torch.nn.BatchNorm1d, torch.nn.BatchNorm2d)):
+            if isinstance(m, (torch.nn.BatchNorm1d, torch.nn.BatchNorm2d,
+                              torch.nn.BatchNorm3d)):
                 m.running_mean.uniform_(-0.5, 0.5, generator=g)
                 m.running_var.uniform_(0.5, 1.5, generator=g)
                 m.weight.uniform_(0.5, 1.5, generator=g)
                 m.bias.uniform_(-0.2, 0.2, generator=g)
             elif isinstance(m, (torch.nn.Conv1d, torch.nn.Conv2d,
-                                torch.nn.Linear)):
+                                torch.nn.Conv3d, torch.nn.Linear)):
                 fan_in = m.weight[0].numel()
                 m.weight.normal_(0, scale / fan_in ** 0.5, generator=g)
                 if m.bias is not None:
@@ -278,6 +279,32 @@ class WaveUnet(torch.nn.Module):
                                                                       True)
 
 
+class VideoCnn(torch.nn.Module):
+    """A video classifier's 3-D ops, as torchvision's R(2+1)D and MC3 use
+    them: a strided spatial stem, BatchNorm3d, (2+1)D factored convolutions
+    (1 x 3 x 3 then 3 x 1 x 1), a depthwise 3-D convolution, MaxPool3d,
+    AvgPool3d, adaptive pooling and a classifier."""
+
+    def __init__(self):
+        super().__init__()
+        conv = torch.nn.Conv3d
+        self.stem = conv(3, 16, (3, 7, 7), stride=(1, 2, 2),
+                         padding=(1, 3, 3), bias=False)
+        self.norm = torch.nn.BatchNorm3d(16)
+        self.spatial = conv(16, 24, (1, 3, 3), padding=(0, 1, 1))
+        self.temporal = conv(24, 24, (3, 1, 1), padding=(1, 0, 0))
+        self.depthwise = conv(24, 24, 3, padding=1, groups=24)
+        self.head = torch.nn.Linear(24, 10)
+
+    def forward(self, clip):
+        x = torch.relu(self.norm(self.stem(clip)))            # 16 x 8 x 16 x 16
+        x = torch.nn.functional.max_pool3d(x, (1, 3, 3), (1, 2, 2), (0, 1, 1))
+        x = torch.relu(self.temporal(torch.relu(self.spatial(x))))
+        x = torch.nn.functional.avg_pool3d(self.depthwise(x), (2, 2, 2))
+        return self.head(torch.nn.functional.adaptive_avg_pool3d(x, 1)
+                         .flatten(1))
+
+
 class Indexing(torch.nn.Module):
     """Einsum (a matmul, attention scores, an ellipsis), Trilu, CumSum,
     Tile, Sign, Mod, ArgMax, ArgMin, GatherElements, ScatterND, a reversed
@@ -373,6 +400,9 @@ def models():
                                rtol=1e-3, atol=1e-4),
         "wave_unet": Model(lambda: reinit(WaveUnet()),
                            lambda b: [torch.randn(b, 1, 256)], batch=2),
+        "video_cnn": Model(lambda: reinit(VideoCnn()),
+                           lambda b: [torch.randn(b, 3, 8, 32, 32)], batch=2,
+                           rtol=1e-3, atol=1e-4),
         "swin_t": vision("swin_t"),
         "vgg11": vision("vgg11", size=224),
         "lstm": Model(lambda: Recurrent(torch.nn.LSTM),

@@ -17,8 +17,8 @@ import zoo
 # alone are 100 MB).
 GPU_MODELS = ["small_cnn", "mlp", "lstm", "gru", "rnn", "control_flow", "gpt",
               "vit", "transformer_encoder", "transformer_decoder", "upsample",
-              "indexing", "audio_encoder", "wave_unet", "squeezenet1_0",
-              "shufflenet_v2_x0_5", "mobilenet_v3_small"]
+              "indexing", "audio_encoder", "wave_unet", "video_cnn",
+              "squeezenet1_0", "shufflenet_v2_x0_5", "mobilenet_v3_small"]
 
 
 def _loader(name):

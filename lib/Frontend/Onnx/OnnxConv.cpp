@@ -28,20 +28,23 @@ mlir::FailureOr<Window> readWindow(NodeContext &ctx,
                                    mlir::RankedTensorType input,
                                    std::vector<std::int64_t> kernel,
                                    mlir::RankedTensorType output) {
+  const std::size_t n = std::max<int64_t>(input.getRank(), 2) - 2;
   Window w;
   w.kernel = std::move(kernel);
-  w.strides = ctx.intsAttr("strides", {1, 1});
-  w.dilations = ctx.intsAttr("dilations", {1, 1});
-  std::vector<std::int64_t> pads = ctx.intsAttr("pads", {0, 0, 0, 0});
-  if (w.kernel.size() != 2 || w.strides.size() != 2 ||
-      w.dilations.size() != 2 || pads.size() != 4)
-    return ctx.fail("only 2-D windows are supported (kernel_shape, strides, "
-                    "dilations of 2, pads of 4)");
-  w.low = {pads[0], pads[1]};
-  w.high = {pads[2], pads[3]};
+  w.strides = ctx.intsAttr("strides", std::vector<std::int64_t>(n, 1));
+  w.dilations = ctx.intsAttr("dilations", std::vector<std::int64_t>(n, 1));
+  std::vector<std::int64_t> pads =
+      ctx.intsAttr("pads", std::vector<std::int64_t>(2 * n, 0));
+  if (w.kernel.size() != n || w.strides.size() != n ||
+      w.dilations.size() != n || pads.size() != 2 * n)
+    return ctx.fail("takes a window of " + llvm::Twine(n) +
+                    " dims (kernel_shape, strides, dilations of " +
+                    llvm::Twine(n) + ", pads of " + llvm::Twine(2 * n) + ")");
+  w.low.assign(pads.begin(), pads.begin() + n);
+  w.high.assign(pads.begin() + n, pads.end());
   std::string autoPad = ctx.stringAttr("auto_pad", "NOTSET");
   if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
-    for (int d = 0; d < 2; ++d) {
+    for (std::size_t d = 0; d < n; ++d) {
       int64_t in = input.getDimSize(2 + d), out = output.getDimSize(2 + d);
       if (mlir::ShapedType::isDynamic(in) || mlir::ShapedType::isDynamic(out))
         return ctx.fail("auto_pad " + autoPad + " needs static spatial sizes");
@@ -53,7 +56,8 @@ mlir::FailureOr<Window> readWindow(NodeContext &ctx,
       w.high[d] = autoPad == "SAME_UPPER" ? large : small;
     }
   } else if (autoPad == "VALID") {
-    w.low = w.high = {0, 0};
+    w.low.assign(n, 0);
+    w.high.assign(n, 0);
   } else if (autoPad != "NOTSET") {
     return ctx.fail("unknown auto_pad '" + autoPad + "'");
   }
@@ -297,9 +301,11 @@ mlir::LogicalResult conv(NodeContext &ctx) {
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!xType || !wType || !out)
     return mlir::failure();
+  if (xType.getRank() == 5)
+    return convVolume(ctx);
   if (xType.getRank() != 4 || wType.getRank() != 4)
-    return ctx.fail("only 2-D convolutions (4-D input and weights) are "
-                    "supported");
+    return ctx.fail("only 1-D, 2-D and 3-D convolutions (3-D, 4-D or 5-D "
+                    "input and weights) are supported");
   if (!wType.hasStaticShape())
     return ctx.fail("takes weights of a static shape");
   auto window = readWindow(
@@ -647,6 +653,8 @@ mlir::LogicalResult maxPool(NodeContext &ctx) {
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!xType || !out)
     return mlir::failure();
+  if (xType.getRank() == 5)
+    return poolVolume(ctx, /*max=*/true);
   if (ctx.numOutputs() > 1 && !ctx.node().output(1).empty())
     return ctx.fail("the Indices output is not supported");
   bool last;
@@ -697,6 +705,8 @@ mlir::LogicalResult averagePool(NodeContext &ctx) {
   mlir::RankedTensorType out = ctx.outputType(0);
   if (!xType || !out)
     return mlir::failure();
+  if (xType.getRank() == 5)
+    return poolVolume(ctx, /*max=*/false);
   if (xType.getRank() != 4)
     return ctx.fail("only 2-D pooling (a 4-D input) is supported");
   auto window = readWindow(ctx, xType, ctx.intsAttr("kernel_shape"), out);

@@ -16,15 +16,16 @@
 
 namespace aot::onnx_import {
 
-/// The spatial attributes of a 2-D convolution or pooling node.
+/// The spatial attributes of a convolution or pooling node.
 struct Window {
   std::vector<std::int64_t> kernel, strides, dilations;
   /// Padding before and after each spatial dim.
   std::vector<std::int64_t> low, high;
 };
 
-/// Reads the window attributes of a node over `input` (N, C, H, W) with
-/// the kernel `kernel`; the output's spatial size decides SAME padding.
+/// Reads the window attributes of a node over `input` (N, C, then the
+/// spatial dims) with the kernel `kernel`: one entry per spatial dim, two
+/// pads; the output's spatial sizes decide SAME padding.
 mlir::FailureOr<Window> readWindow(NodeContext &ctx,
                                    mlir::RankedTensorType input,
                                    std::vector<std::int64_t> kernel,
@@ -37,5 +38,10 @@ mlir::FailureOr<Window> readWindow(NodeContext &ctx,
 mlir::Value convNchw(NodeContext &ctx, mlir::Value x, mlir::Value weights,
                      mlir::Value bias, const Window &window, int64_t group,
                      mlir::RankedTensorType out);
+
+/// Conv over 3-D images (N x C x D x H x W; OnnxVolume.cpp).
+mlir::LogicalResult convVolume(NodeContext &ctx);
+/// MaxPool (`max`) or AveragePool over 3-D images.
+mlir::LogicalResult poolVolume(NodeContext &ctx, bool max);
 
 } // namespace aot::onnx_import

@@ -11,12 +11,13 @@
 //
 // Some of its inferences crash the process on inputs they do not check:
 // the convolutions read the weights' dims by the input's rank (weights of
-// another rank: a read past their shape), LayerNormalization reads the dim
-// its axis names (out of range: the same), SplitToSequence divides by its
-// split (0: a division by zero), MaxUnpool reads its indices' channels and
-// takes its window as valid, GatherND takes its batch_dims as valid. Here
-// each first checks what it relies on, and fails as ONNX's inference fails
-// (an exception the importer reports) when it does not hold.
+// another rank: a read past their shape) and, with the pools, divide by
+// their strides (0: a division by zero), LayerNormalization reads the dim
+// its axis names (out of range: a read past the shape), SplitToSequence
+// divides by its split, MaxUnpool reads its indices' channels and takes its
+// window as valid, GatherND takes its batch_dims as valid. Here each first
+// checks what it relies on, and fails as ONNX's inference fails (an
+// exception the importer reports) when it does not hold.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Onnx/OnnxSchemas.h"
@@ -184,6 +185,18 @@ void checkGatherNdDims(onnx::InferenceContext &ctx) {
                          " dims after the batch dims");
 }
 
+/// Fails unless a window's kernel_shape, strides and dilations, where
+/// given, hold sizes of 1 or more (ONNX divides by the strides).
+void checkWindowSizes(onnx::InferenceContext &ctx) {
+  for (const char *name : {"kernel_shape", "strides", "dilations"}) {
+    std::vector<std::int64_t> v;
+    if (onnx::getRepeatedAttribute(ctx, name, v))
+      for (std::int64_t e : v)
+        if (e < 1)
+          fail_shape_inference(name, " holds ", e, "; sizes are 1 or more");
+  }
+}
+
 class MendedRegistry final : public onnx::ISchemaRegistry {
 public:
   MendedRegistry() {
@@ -198,7 +211,10 @@ public:
                          {"QLinearConv", 3}})
       guard(op, [w = w](onnx::InferenceContext &ctx) {
         checkWindowRanks(ctx, 0, w);
+        checkWindowSizes(ctx);
       });
+    for (const char *op : {"MaxPool", "AveragePool", "LpPool"})
+      guard(op, checkWindowSizes);
     guard("LayerNormalization", checkNormAxis);
     guard("SplitToSequence", checkSplitSizes);
     guard("MaxUnpool", checkUnpoolWindow);

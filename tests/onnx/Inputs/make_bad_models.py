@@ -206,7 +206,7 @@ def main(out):
         outputs=[info("y", [1, 4, 12])]))
 
     # Found by tests/onnx/op_sweep.py: ONNX 1.12's inference crashed on the
-    # first four, the converters on the other two.
+    # first five, the converters on the other two.
     save(out, "norm-axis.onnx", model(
         [helper.make_node("LayerNormalization", ["x", "s"], ["y"],
                           name="norm", axis=-2)],
@@ -230,6 +230,10 @@ def main(out):
                 helper.make_tensor_value_info("at", TensorProto.INT64,
                                               [2, 1])],
         outputs=[info("y", [2])]))
+    save(out, "pool-stride-zero.onnx", model(
+        [helper.make_node("MaxPool", ["x"], ["y"], name="pool",
+                          kernel_shape=[2, 2], strides=[0, 1])],
+        inputs=[info("x", [1, 2, 4, 4])], outputs=[info("y", [1, 2, 3, 3])]))
     save(out, "conv-group-zero.onnx", model(
         [helper.make_node("Conv", ["x", "w2"], ["y"], name="filter",
                           group=0)],
@@ -242,6 +246,15 @@ def main(out):
         inputs=[info("x", [4, 1, 3])], outputs=[info("h", [1, 1, 5])],
         inits=[numpy_helper.from_array(np.ones((1, 5, 3), np.float32), "W"),
                numpy_helper.from_array(np.array(1, np.float32), "R")]))
+
+    # A 3-D convolution in groups of several channels: refused, named.
+    save(out, "conv3d-groups.onnx", model(
+        [helper.make_node("Conv", ["x", "w5"], ["y"], name="video",
+                          group=2)],
+        inputs=[info("x", [1, 4, 3, 5, 5])],
+        outputs=[info("y", [1, 4, 1, 3, 3])],
+        inits=[numpy_helper.from_array(np.ones((4, 2, 3, 3, 3), np.float32),
+                                       "w5")]))
 
 
 if __name__ == "__main__":
