@@ -6,16 +6,24 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(AOT_LIBZIP REQUIRED IMPORTED_TARGET libzip)
 find_package(Eigen3 3.4 REQUIRED NO_MODULE)
 # ONNX in (Debian: libonnx-dev, libprotobuf-dev): optional, the importer is
-# left out without it and says so when asked for a model.
-find_package(Protobuf QUIET)
-if(Protobuf_FOUND)
-  find_package(ONNX CONFIG QUIET)
-endif()
-if(TARGET onnx AND TARGET onnx_proto)
-  set(AOT_ONNX ON)
+# left out without it, or when AOT_ENABLE_ONNX is off, and says so when asked
+# for a model.
+option(AOT_ENABLE_ONNX
+  "Build the ONNX importer where libonnx-dev and libprotobuf-dev are found" ON)
+set(AOT_ONNX OFF)
+if(AOT_ENABLE_ONNX)
+  find_package(Protobuf QUIET)
+  if(Protobuf_FOUND)
+    find_package(ONNX CONFIG QUIET)
+  endif()
+  if(TARGET onnx AND TARGET onnx_proto)
+    set(AOT_ONNX ON)
+  else()
+    message(STATUS "libonnx-dev not found: mlir-aot is built without the ONNX "
+                   "importer")
+  endif()
 else()
-  set(AOT_ONNX OFF)
-  message(STATUS "libonnx-dev not found: mlir-aot is built without the ONNX "
+  message(STATUS "AOT_ENABLE_ONNX is off: mlir-aot is built without the ONNX "
                  "importer")
 endif()
 

@@ -1,8 +1,11 @@
 """Builds tests/consumer, an outside project, against mlir-aot and checks what
 the build does.
 
-  drive.py consumer    --work DIR (--prefix P | --source-tree S) [common]
+  drive.py consumer    --work DIR (--prefix P | --source-tree S
+                       [--without-onnx]) [common]
       ctest --build-and-test on the consumer project; every test must pass.
+      --without-onnx: mlir-aot configured with AOT_ENABLE_ONNX=OFF; its
+      aot-compile must refuse an ONNX model with the reason.
   drive.py incremental --work DIR --prefix P [common]
       builds a copy of the consumer project with Ninja and checks that each
       edit re-runs exactly the steps that depend on it.
@@ -59,6 +62,8 @@ def consumer(args):
         options.append("-DCMAKE_PREFIX_PATH=" + args.prefix)
     else:
         options.append("-DMLIR_AOT_SOURCE_DIR=" + args.source_tree)
+        if args.without_onnx:
+            options.append("-DAOT_ENABLE_ONNX=OFF")
     options += args.cmake_arg
     cmd = [args.ctest, "--build-and-test", CONSUMER,
            os.path.join(args.work, "build"), "--build-generator", "Ninja",
@@ -75,6 +80,31 @@ def consumer(args):
             fail("test %s did not pass" % test)
     if "100% tests passed, 0 tests failed out of 3" not in out:
         fail("expected exactly 3 passing tests")
+    if args.source_tree:
+        check_subdirectory_build(args, os.path.join(args.work, "build"))
+
+
+def check_subdirectory_build(args, build_dir):
+    """What the consumer's build made of mlir-aot, added EXCLUDE_FROM_ALL."""
+    inner = os.path.join(build_dir, "mlir-aot")
+    # Only what the consumer's targets use was built: the tools
+    # add_aot_target runs, not the examples.
+    compiler = os.path.join(inner, "codegen", "aot-compile")
+    if not os.path.isfile(compiler):
+        fail("the consumer's build made no %s" % compiler)
+    example = os.path.join(inner, "examples", "aot_example_embed")
+    if os.path.exists(example):
+        fail("%s was built, though nothing the consumer builds needs it"
+             % example)
+    if not args.without_onnx:
+        return
+    model = os.path.join(args.work, "model.onnx")
+    with open(model, "wb") as f:
+        f.write(b"\x08\x07")
+    rc, out = run([compiler, model, "-o", os.path.join(args.work, "model.o")])
+    if rc != 1 or "built without ONNX support" not in out:
+        fail("aot-compile built with AOT_ENABLE_ONNX=OFF should refuse %s "
+             "with its reason and exit 1; exit %d" % (model, rc), out)
 
 
 class Build:
@@ -234,10 +264,13 @@ def main():
     parser.add_argument("--cmake", default="cmake")
     parser.add_argument("--ctest", default="ctest")
     parser.add_argument("--cmake-arg", action="append", default=[])
+    parser.add_argument("--without-onnx", action="store_true")
     args = parser.parse_args()
     if args.mode == "consumer":
         if bool(args.prefix) == bool(args.source_tree):
             parser.error("give exactly one of --prefix and --source-tree")
+        if args.without_onnx and not args.source_tree:
+            parser.error("--without-onnx needs --source-tree")
         consumer(args)
     else:
         if not args.prefix:
