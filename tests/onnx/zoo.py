@@ -337,6 +337,48 @@ class Indexing(torch.nn.Module):
                           (s, a, c, t, sign, m, i, j, g, u, r, z)], 1)
 
 
+class Segmenter(torch.nn.Module):
+    """A fully convolutional segmenter over images of any size (batch,
+    height and width dynamic): plain, strided, dilated and depthwise
+    convolutions, batch norm, max and average pooling, a global-context
+    branch (adaptive average pooling to 1 x 1, added back), and skip
+    connections joined after interpolating to the skip's own size
+    (bilinear and nearest; the sizes are read from the shape at run
+    time), and a downscale by a constant factor."""
+
+    def __init__(self):
+        super().__init__()
+        nn = torch.nn
+
+        def block(cin, cout, **kw):
+            return nn.Sequential(nn.Conv2d(cin, cout, 3, **kw),
+                                 nn.BatchNorm2d(cout), nn.ReLU())
+        self.stem = block(3, 16, padding=1)
+        self.down1 = block(16, 32, stride=2, padding=1)
+        self.pool = nn.MaxPool2d(2)
+        self.down2 = nn.Sequential(block(32, 32, padding=2, dilation=2),
+                                   block(32, 32, padding=1, groups=32))
+        self.context = nn.Conv2d(32, 32, 1)
+        self.fuse1 = nn.Conv2d(64, 32, 3, padding=1, groups=2)
+        self.fuse2 = nn.Conv2d(48, 16, 3, padding=1)
+        self.head = nn.Conv2d(16, 5, 1)
+
+    def forward(self, x):
+        interpolate = torch.nn.functional.interpolate
+        s = self.stem(x)
+        a = self.down1(s)                               # ceil(h / 2)
+        b = self.down2(self.pool(a))                    # floor of that / 2
+        b = b + self.context(torch.nn.functional.adaptive_avg_pool2d(b, 1))
+        u = interpolate(b, size=a.shape[-2:], mode="bilinear")
+        a = self.fuse1(torch.cat([a, u], 1))
+        u = interpolate(a, size=s.shape[-2:], mode="nearest")
+        y = self.fuse2(torch.cat([s, u], 1))
+        y = torch.nn.functional.avg_pool2d(y, 3, stride=1, padding=1)
+        # Half size both ways (floor), by a scale and by a pool.
+        h = interpolate(s, scale_factor=0.5, mode="bilinear") + self.pool(s)
+        return self.head(y + torch.nn.functional.adaptive_avg_pool2d(h, 1))
+
+
 def images(shape):
     return lambda batch: [torch.randn(batch, *shape)]
 
@@ -347,16 +389,19 @@ def tokens(length, vocab=256):
 
 class Model:
     """make() builds the module; inputs(batch) its seeded inputs; dynamic:
-    the batch dim (dim 0 of every input and output) is exported dynamic;
+    the batch dim (dim 0 of every input and output) is exported dynamic,
+    and with it the dims `spatial` names (their name by dim), which
+    other(batch) changes;
     rtol/atol: the tolerance against PyTorch (float32 everywhere; the
     looser ones for deep networks, where summation order differs). Every
     model's export also compiles for cuda:sm_90 (the check compiles it;
     zoo_gpu.py runs them on a GPU)."""
 
     def __init__(self, make, inputs, dynamic=True, rtol=1e-4, atol=1e-5,
-                 batch=1):
+                 batch=1, spatial=None, other=None):
         self.make, self.inputs, self.dynamic = make, inputs, dynamic
         self.rtol, self.atol, self.batch = rtol, atol, batch
+        self.spatial, self.other = spatial or {}, other or inputs
 
 
 def vision(name, size=64, **kw):
@@ -393,6 +438,10 @@ def models():
             torch.randn(b, 8, 64), torch.randn(b, 10, 64)], batch=2),
         "gpt": Model(Gpt, tokens(16), batch=2, rtol=1e-3, atol=1e-4),
         "upsample": Model(Upsample, images((4, 5, 5)), batch=2),
+        # Height and width dynamic too: checked at 40 x 48 and at 27 x 33.
+        "segmenter": Model(lambda: reinit(Segmenter()), images((3, 40, 48)),
+                           spatial={2: "height", 3: "width"},
+                           other=images((3, 27, 33)), rtol=1e-4, atol=1e-5),
         "indexing": Model(Indexing, lambda b: [torch.randn(b, 6, 8)],
                           batch=2),
         "audio_encoder": Model(lambda: reinit(AudioEncoder()),
@@ -432,7 +481,7 @@ def export(name, workdir):
     path = os.path.join(workdir, name + ".onnx")
     axes = None
     if spec.dynamic:
-        axes = {n: {0: "batch"} for n in names + ["y"]}
+        axes = {n: {0: "batch", **spec.spatial} for n in names + ["y"]}
     torch.onnx.export(module, tuple(inputs), path, opset_version=17,
                       input_names=names, output_names=["y"],
                       dynamic_axes=axes)
@@ -475,7 +524,7 @@ def check(compiler, name, workdir):
                                                       listed))
     cases = [inputs]
     if spec.dynamic:
-        cases.append(spec.inputs(spec.batch + 2))
+        cases.append(spec.other(spec.batch + 2))
     with torch.no_grad():
         expected = [module(*c).numpy() for c in cases]
     for options in OPTION_SETS:

@@ -17,7 +17,7 @@ import zoo
 # alone are 100 MB).
 GPU_MODELS = ["small_cnn", "mlp", "lstm", "gru", "rnn", "control_flow", "gpt",
               "vit", "transformer_encoder", "transformer_decoder", "upsample",
-              "indexing", "audio_encoder", "wave_unet", "video_cnn",
+              "indexing", "audio_encoder", "wave_unet", "video_cnn", "segmenter",
               "squeezenet1_0", "shufflenet_v2_x0_5", "mobilenet_v3_small"]
 
 
@@ -27,7 +27,8 @@ def _loader(name):
         torch.manual_seed(0)
         module = spec.make().eval()
         inputs = spec.inputs(spec.batch)
-        dynamic = [[0]] * len(inputs) if spec.dynamic else None
+        dims = [0] + sorted(spec.spatial)
+        dynamic = [dims] * len(inputs) if spec.dynamic else None
         return LoaderOutput(module, inputs, dynamic_dims=dynamic)
     load.__name__ = name
     return load

@@ -87,17 +87,49 @@ mlir::Value padSpatial(NodeContext &ctx, mlir::Value x, const Window &w,
   return mlir::tensor::PadOp::create(ctx.b, ctx.loc, type, x, low, high, value);
 }
 
-/// The output's dynamic dims, batch from `x`, the rest from the output
-/// type where static (spatial dims of a dynamic image are refused).
+/// A dim of `v` as a fold result: its size where static, else read.
+mlir::OpFoldResult sizeOf(NodeContext &ctx, mlir::Value v, int64_t d) {
+  auto type = llvm::cast<mlir::RankedTensorType>(v.getType());
+  if (type.isDynamicDim(d))
+    return ctx.dim(v, d);
+  return ctx.b.getIndexAttr(type.getDimSize(d));
+}
+
+/// The output's dynamic sizes, in the order of `out` (NCHW): the batch
+/// read from `x`, a spatial size by the window's equation from x's,
+/// (in + pads - extent) floordiv stride + 1 (0 where the window does not
+/// fit). `x` is the image in the layout whose first spatial dim is `first`
+/// (2: NCHW, 1: NHWC), padded already unless `pad`.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
-outputDims(NodeContext &ctx, mlir::Value x, mlir::RankedTensorType out) {
+outputDims(NodeContext &ctx, mlir::Value x, mlir::RankedTensorType out,
+           const Window &w, int first, bool padded = true) {
   llvm::SmallVector<mlir::Value> dims(out.getRank());
+  auto index = [&](int64_t v) -> mlir::Value {
+    return mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, v);
+  };
   for (int64_t d = 0; d < out.getRank(); ++d) {
     if (!out.isDynamicDim(d))
       continue;
-    if (d != 0)
-      return ctx.fail("takes dynamic sizes in the batch dim only");
-    dims[d] = ctx.dim(x, 0);
+    if (d == 0) {
+      dims[d] = ctx.dim(x, 0);
+      continue;
+    }
+    if (d == 1)
+      return ctx.fail("takes a static number of channels");
+    const std::size_t s = std::size_t(d - 2);
+    const int64_t extent = (w.kernel[s] - 1) * w.dilations[s] + 1;
+    int64_t reach = -extent;
+    if (!padded)
+      reach += w.low[s] + w.high[s];
+    mlir::Value in = ctx.dim(x, first + int64_t(s));
+    mlir::Value room =
+        mlir::arith::AddIOp::create(ctx.b, ctx.loc, in, index(reach));
+    mlir::Value size = mlir::arith::AddIOp::create(
+        ctx.b, ctx.loc,
+        mlir::arith::FloorDivSIOp::create(ctx.b, ctx.loc, room,
+                                          index(w.strides[s])),
+        index(1));
+    dims[d] = mlir::arith::MaxSIOp::create(ctx.b, ctx.loc, size, index(0));
   }
   return dims;
 }
@@ -207,7 +239,7 @@ mlir::Value convNchw(NodeContext &ctx, mlir::Value x, mlir::Value weights,
   auto strides = ctx.b.getI64TensorAttr(window.strides);
   auto dilations = ctx.b.getI64TensorAttr(window.dilations);
   x = padSpatial(ctx, x, window, ctx.scalar(xType.getElementType(), 0));
-  auto dims = outputDims(ctx, x, out);
+  auto dims = outputDims(ctx, x, out, window, /*first=*/2);
   if (mlir::failed(dims))
     return nullptr;
   mlir::Value y;
@@ -252,11 +284,9 @@ mlir::Value convNchw(NodeContext &ctx, mlir::Value x, mlir::Value weights,
                                      xt.getDimSize(2), xt.getDimSize(3)},
                                     xt.getElementType());
     llvm::SmallVector<mlir::OpFoldResult> xSizes = {
-        xt.isDynamicDim(0) ? mlir::OpFoldResult(ctx.dim(x, 0))
-                           : ctx.b.getIndexAttr(xt.getDimSize(0)),
-        ctx.b.getIndexAttr(group), ctx.b.getIndexAttr(channels / group),
-        ctx.b.getIndexAttr(xt.getDimSize(2)),
-        ctx.b.getIndexAttr(xt.getDimSize(3))};
+        sizeOf(ctx, x, 0), ctx.b.getIndexAttr(group),
+        ctx.b.getIndexAttr(channels / group), sizeOf(ctx, x, 2),
+        sizeOf(ctx, x, 3)};
     mlir::Value x5 = mlir::tensor::ExpandShapeOp::create(
         ctx.b, ctx.loc, xg, x,
         llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}},
@@ -272,12 +302,14 @@ mlir::Value convNchw(NodeContext &ctx, mlir::Value x, mlir::Value weights,
         mlir::RankedTensorType::get({out.getDimSize(0), group, filters / group,
                                      out.getDimSize(2), out.getDimSize(3)},
                                     out.getElementType());
+    auto outSize = [&](int64_t d) -> mlir::OpFoldResult {
+      if (out.isDynamicDim(d))
+        return (*dims)[d];
+      return ctx.b.getIndexAttr(out.getDimSize(d));
+    };
     llvm::SmallVector<mlir::OpFoldResult> oSizes = {
-        out.isDynamicDim(0) ? mlir::OpFoldResult((*dims)[0])
-                            : ctx.b.getIndexAttr(out.getDimSize(0)),
-        ctx.b.getIndexAttr(group), ctx.b.getIndexAttr(filters / group),
-        ctx.b.getIndexAttr(out.getDimSize(2)),
-        ctx.b.getIndexAttr(out.getDimSize(3))};
+        outSize(0), ctx.b.getIndexAttr(group),
+        ctx.b.getIndexAttr(filters / group), outSize(2), outSize(3)};
     mlir::Value init5 = mlir::tensor::ExpandShapeOp::create(
         ctx.b, ctx.loc, og, init,
         llvm::SmallVector<mlir::ReassociationIndices>{{0}, {1, 2}, {3}, {4}},
@@ -335,7 +367,7 @@ mlir::LogicalResult conv(NodeContext &ctx) {
       xh = transposed(ctx.b, ctx.loc, x, kToChannelsLast);
     }
     xh = padSpatial(ctx, xh, *window, ctx.scalar(element, 0), /*first=*/1);
-    auto dims = outputDims(ctx, xh, out);
+    auto dims = outputDims(ctx, xh, out, *window, /*first=*/1);
     if (mlir::failed(dims))
       return mlir::failure();
     if (mlir::Value y = convNhwc(ctx, xh, wType, bytes, depthwise, out, *dims,
@@ -496,7 +528,7 @@ mlir::LogicalResult convTranspose(NodeContext &ctx) {
                       "supported");
   }
   x = padSpatial(ctx, x, window, zero);
-  auto dims = outputDims(ctx, x, out);
+  auto dims = outputDims(ctx, x, out, window, /*first=*/2);
   if (mlir::failed(dims))
     return mlir::failure();
   mlir::Value xh = transposed(ctx.b, ctx.loc, x, kToChannelsLast);
@@ -567,6 +599,17 @@ void ceilPadding(Window &w, mlir::RankedTensorType in,
     if (need > have)
       w.high[d] += need - have;
   }
+}
+
+/// Success where the spatial sizes of `in` are static, as ceil_mode needs
+/// (its last window's padding is made at import); else an error.
+mlir::LogicalResult staticForCeilMode(NodeContext &ctx,
+                                      mlir::RankedTensorType in) {
+  for (int64_t d = 2; d < in.getRank(); ++d)
+    if (in.isDynamicDim(d))
+      return ctx.fail("ceil_mode takes static spatial sizes (dim " +
+                      llvm::Twine(d) + " is dynamic)");
+  return mlir::success();
 }
 
 /// An image input of a pooling node: channels last where its producer left
@@ -641,8 +684,11 @@ mlir::FailureOr<Window> poolWindow(NodeContext &ctx,
   auto window = readWindow(ctx, xType, ctx.intsAttr("kernel_shape"), out);
   if (mlir::failed(window))
     return mlir::failure();
-  if (ctx.intAttr("ceil_mode", 0))
+  if (ctx.intAttr("ceil_mode", 0)) {
+    if (mlir::failed(staticForCeilMode(ctx, xType)))
+      return mlir::failure();
     ceilPadding(*window, xType, out);
+  }
   if (!(x = poolInput(ctx, last)))
     return mlir::failure();
   return window;
@@ -672,7 +718,7 @@ mlir::LogicalResult maxPool(NodeContext &ctx) {
   }
   mlir::Value low = isUnsigned ? ctx.scalar(element, 0) : lowest(ctx, element);
   x = padSpatial(ctx, x, *window, low, last ? 1 : 2);
-  auto dims = outputDims(ctx, x, out);
+  auto dims = outputDims(ctx, x, out, *window, last ? 1 : 2);
   if (mlir::failed(dims))
     return mlir::failure();
   auto [type, sizes] = inLayout(out, *dims, last);
@@ -716,6 +762,8 @@ mlir::LogicalResult averagePool(NodeContext &ctx) {
                 llvm::any_of(window->high, [](int64_t p) { return p; });
   bool countPads = ctx.intAttr("count_include_pad", 0) != 0;
   if (ctx.intAttr("ceil_mode", 0)) {
+    if (mlir::failed(staticForCeilMode(ctx, xType)))
+      return mlir::failure();
     Window before = *window;
     ceilPadding(*window, xType, out);
     if (window->high != before.high)
@@ -728,7 +776,8 @@ mlir::LogicalResult averagePool(NodeContext &ctx) {
   mlir::Value x = poolInput(ctx, last);
   if (!x)
     return mlir::failure();
-  auto dims = outputDims(ctx, x, out);
+  auto dims = outputDims(ctx, x, out, *window, last ? 1 : 2,
+                         /*padded=*/false);
   if (mlir::failed(dims))
     return mlir::failure();
   auto [type, sizes] = inLayout(out, *dims, last);
@@ -804,7 +853,8 @@ mlir::LogicalResult lpPool(NodeContext &ctx) {
   auto window = poolWindow(ctx, xType, out, x, last);
   if (mlir::failed(window))
     return mlir::failure();
-  auto dims = outputDims(ctx, x, out);
+  auto dims = outputDims(ctx, x, out, *window, last ? 1 : 2,
+                         /*padded=*/false);
   if (mlir::failed(dims))
     return mlir::failure();
   auto [type, sizes] = inLayout(out, *dims, last);
@@ -890,14 +940,37 @@ template <Global kind> mlir::LogicalResult globalPool(NodeContext &ctx) {
                         mlir::Type) { return lpRoot(b, loc, v[0], order); });
   if (kind == Global::Average) {
     double count = 1;
+    mlir::Value dynamicCount;
     for (int64_t d = 1; d < rank; ++d) {
       if (d == channel)
         continue;
-      if (xType.isDynamicDim(d))
-        return ctx.fail("takes static spatial sizes");
-      count *= double(xType.getDimSize(d));
+      if (!xType.isDynamicDim(d)) {
+        count *= double(xType.getDimSize(d));
+        continue;
+      }
+      mlir::Value size = ctx.dim(x, d);
+      dynamicCount =
+          dynamicCount
+              ? mlir::arith::MulIOp::create(ctx.b, ctx.loc, dynamicCount, size)
+              : size;
     }
-    r = dividedBy(ctx, r, reduced, count);
+    if (!dynamicCount) {
+      r = dividedBy(ctx, r, reduced, count);
+    } else {
+      // The elements of a dynamic image, counted at run time.
+      mlir::Type element = reduced.getElementType();
+      mlir::Value n = mlir::arith::UIToFPOp::create(
+          ctx.b, ctx.loc, element,
+          mlir::arith::IndexCastUIOp::create(ctx.b, ctx.loc, ctx.b.getI64Type(),
+                                             dynamicCount));
+      n = mlir::arith::MulFOp::create(
+          ctx.b, ctx.loc, n, floatConst(ctx.b, ctx.loc, element, count));
+      r = elementwise(ctx, {r}, reduced,
+                      [=](mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::ValueRange v, mlir::Type) -> mlir::Value {
+                        return mlir::arith::DivFOp::create(b, loc, v[0], n);
+                      });
+    }
   }
   // N x C to N x C x 1 ... (and N x 1 x 1 x C).
   auto expanded = [&](mlir::RankedTensorType type, bool channelLast) {

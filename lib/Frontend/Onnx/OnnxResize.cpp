@@ -23,10 +23,15 @@ namespace aot::onnx_import {
 
 namespace {
 
-/// How one resized dim maps an output position to an input coordinate.
+/// How one resized dim maps an output position to an input coordinate:
+/// by its sizes and scale where known at import, else by values computed
+/// before the resize (in the coordinates' float type).
 struct ResizedDim {
   int64_t dim, in, out;
   double scale;
+  mlir::Value inValue, outValue, scaleValue;
+  /// Resized by scales given, not by sizes.
+  bool byScale;
 };
 
 mlir::LogicalResult resize(NodeContext &ctx) {
@@ -58,59 +63,151 @@ mlir::LogicalResult resize(NodeContext &ctx) {
   const double cubicA = ctx.floatAttr("cubic_coeff_a", -0.75f);
   const bool excludeOutside = ctx.intAttr("exclude_outside", 0) != 0;
 
-  // The scale of each dim: given, or the ratio of the sizes given.
-  std::vector<double> scales;
-  if (ctx.hasInput(2)) {
-    auto given = ctx.constantFloats(2);
-    if (!given)
-      return ctx.fail("takes constant scales");
-    scales = *given;
-  }
-  if (scales.empty()) {
-    // Partly known: exporters compute the sizes from the input's own shape,
-    // so an element known only at run time is a dynamic dim kept as it is.
-    auto sizes = ctx.hasInput(3) ? ctx.knownInts(3) : std::nullopt;
-    if (!sizes)
-      return ctx.fail("takes constant scales or sizes");
-    if (int64_t(sizes->size()) != rank)
-      return ctx.fail("has " + llvm::Twine(sizes->size()) +
-                      " sizes for an input of rank " + llvm::Twine(rank));
-    for (int64_t d = 0; d < rank; ++d) {
-      int64_t in = xType.getDimSize(d);
-      if ((*sizes)[d] == in ||
-          (xType.isDynamicDim(d) && (*sizes)[d] == kUnknownElement)) {
-        scales.push_back(1);
-        continue;
-      }
-      if (xType.isDynamicDim(d) || in == 0)
-        return ctx.fail("resizes dim " + llvm::Twine(d) +
-                        ", whose size is dynamic");
-      scales.push_back(double((*sizes)[d]) / double(in));
-    }
-  }
-  if (int64_t(scales.size()) != rank)
-    return ctx.fail("has " + llvm::Twine(scales.size()) +
-                    " scales for an input of rank " + llvm::Twine(rank));
+  // Coordinates and weights in f32, or f64 for f64 tensors.
+  mlir::Type f32 = element.isF64() ? mlir::Type(ctx.b.getF64Type())
+                                   : mlir::Type(ctx.b.getF32Type());
+  auto asReal = [&](mlir::Value index) -> mlir::Value {
+    return mlir::arith::SIToFPOp::create(
+        ctx.b, ctx.loc, f32,
+        mlir::arith::IndexCastOp::create(ctx.b, ctx.loc, ctx.b.getI64Type(),
+                                         index));
+  };
+  // Element d of a run-time scales or sizes input, as a float.
+  auto element1d = [&](mlir::Value v, int64_t d) -> mlir::Value {
+    mlir::Value at = mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, d);
+    mlir::Value e = mlir::tensor::ExtractOp::create(ctx.b, ctx.loc, v, at);
+    if (llvm::isa<mlir::IntegerType>(e.getType()))
+      return mlir::arith::SIToFPOp::create(ctx.b, ctx.loc, f32, e);
+    if (e.getType() != f32)
+      return mlir::arith::ExtFOp::create(ctx.b, ctx.loc, f32, e);
+    return e;
+  };
+
+  // Each dim: read where it is (its size unchanged), or resized by a scale
+  // given, or by the ratio of the size given to the input's. What is not
+  // known at import is read at run time: the scales or sizes themselves,
+  // or the input's dynamic sizes.
   std::vector<ResizedDim> resized;
   llvm::SmallVector<mlir::Value> dims(rank);
+  std::optional<std::vector<double>> scales;
+  mlir::Value runtimeScales, runtimeSizes;
+  std::optional<std::vector<int64_t>> sizes;
+  if (ctx.hasInput(2)) {
+    mlir::RankedTensorType type = ctx.inputType(2);
+    if (!type)
+      return mlir::failure();
+    if (!type.hasStaticShape() || type.getNumElements() != 0) {
+      scales = ctx.constantFloats(2);
+      if (!scales && !(runtimeScales = ctx.input(2)))
+        return mlir::failure();
+    }
+  }
+  if (!scales && !runtimeScales) {
+    if (!ctx.hasInput(3))
+      return ctx.fail("takes scales or sizes");
+    mlir::RankedTensorType type = ctx.inputType(3);
+    if (!type)
+      return mlir::failure();
+    sizes = ctx.knownInts(3);
+    if (!sizes) {
+      if (type.getRank() != 1 || type.isDynamicDim(0))
+        return ctx.fail("takes sizes of a static length");
+      sizes = std::vector<int64_t>(type.getDimSize(0), kUnknownElement);
+    }
+    if (llvm::any_of(*sizes, [](int64_t v) { return v == kUnknownElement; }) &&
+        !(runtimeSizes = ctx.input(3)))
+      return mlir::failure();
+  }
+  if (runtimeScales) {
+    auto type = llvm::cast<mlir::RankedTensorType>(runtimeScales.getType());
+    if (type.getRank() != 1 || type.isDynamicDim(0))
+      return ctx.fail("takes scales of a static length");
+  }
+  const std::size_t given =
+      scales  ? scales->size()
+      : sizes ? sizes->size()
+              : std::size_t(
+                    llvm::cast<mlir::RankedTensorType>(runtimeScales.getType())
+                        .getDimSize(0));
+  if (int64_t(given) != rank)
+    return ctx.fail("has " + llvm::Twine(given) +
+                    (sizes ? " sizes" : " scales") + " for an input of rank " +
+                    llvm::Twine(rank));
   for (int64_t d = 0; d < rank; ++d) {
-    int64_t in = xType.getDimSize(d), o = out.getDimSize(d);
-    if (scales[d] == 1 && (in == o || xType.isDynamicDim(d))) {
+    const int64_t in = xType.getDimSize(d), o = out.getDimSize(d);
+    ResizedDim r{d,       in,      o,       1.0,
+                 nullptr, nullptr, nullptr, scales || runtimeScales};
+    const bool dynamicIn = xType.isDynamicDim(d);
+    if (scales) {
+      r.scale = (*scales)[d];
+      if (!(r.scale > 0))
+        return ctx.fail("takes positive scales");
+      if (r.scale == 1 && (in == o || dynamicIn)) {
+        if (out.isDynamicDim(d))
+          dims[d] = ctx.dim(x, d);
+        continue;
+      }
+    } else if (sizes && (*sizes)[d] != kUnknownElement) {
+      const int64_t size = (*sizes)[d];
+      if (size == in)
+        continue;
+      if (size < 1)
+        return ctx.fail("takes sizes of 1 or more");
+      if (!dynamicIn) {
+        if (in == 0)
+          return ctx.fail("resizes dim " + llvm::Twine(d) + ", of size 0");
+        r.scale = double(size) / double(in);
+      }
+      r.out = size;
+    } else if (sizes && dynamicIn && d < 2 && rank > 2) {
+      // The batch or channels of an image, of a size known only at run
+      // time: exporters take both from the input's own shape (PyTorch's
+      // interpolate resizes the spatial dims only).
       if (out.isDynamicDim(d))
         dims[d] = ctx.dim(x, d);
       continue;
     }
-    if (xType.isDynamicDim(d) || out.isDynamicDim(d))
+    if (dynamicIn)
+      r.inValue = asReal(ctx.dim(x, d));
+    if (runtimeScales) {
+      r.scaleValue = element1d(runtimeScales, d);
+    } else if (runtimeSizes && (!sizes || (*sizes)[d] == kUnknownElement)) {
+      r.outValue = element1d(runtimeSizes, d);
+      r.out = o;
+    }
+    // The output's size: known, or floor(in * scale) as ONNX defines it,
+    // or the size given at run time.
+    if (mlir::ShapedType::isDynamic(r.out) && !r.outValue) {
+      mlir::Value inReal =
+          r.inValue ? r.inValue : floatConst(ctx.b, ctx.loc, f32, double(in));
+      mlir::Value scale = r.scaleValue
+                              ? r.scaleValue
+                              : floatConst(ctx.b, ctx.loc, f32, r.scale);
+      r.outValue = mlir::math::FloorOp::create(
+          ctx.b, ctx.loc,
+          mlir::arith::MulFOp::create(ctx.b, ctx.loc, inReal, scale));
+    }
+    if (r.outValue && out.isDynamicDim(d))
+      dims[d] = mlir::arith::IndexCastOp::create(
+          ctx.b, ctx.loc, ctx.b.getIndexType(),
+          mlir::arith::FPToSIOp::create(ctx.b, ctx.loc, ctx.b.getI64Type(),
+                                        r.outValue));
+    else if (out.isDynamicDim(d))
       return ctx.fail("resizes dim " + llvm::Twine(d) +
-                      ", whose size is dynamic");
-    if (!(scales[d] > 0))
-      return ctx.fail("takes positive scales");
-    resized.push_back({d, in, o, scales[d]});
+                      " to a size it cannot tell");
+    // The scale of sizes given: their ratio to the input's.
+    if (!scales && !runtimeScales && (r.inValue || r.outValue)) {
+      mlir::Value outReal =
+          r.outValue ? r.outValue
+                     : floatConst(ctx.b, ctx.loc, f32, double(r.out));
+      mlir::Value inReal =
+          r.inValue ? r.inValue : floatConst(ctx.b, ctx.loc, f32, double(in));
+      r.scaleValue =
+          mlir::arith::DivFOp::create(ctx.b, ctx.loc, outReal, inReal);
+    }
+    resized.push_back(r);
   }
 
-  // Coordinates and weights in f32, or f64 for f64 tensors.
-  mlir::Type f32 = element.isF64() ? mlir::Type(ctx.b.getF64Type())
-                                   : mlir::Type(ctx.b.getF32Type());
   auto generic = mlir::linalg::GenericOp::create(
       ctx.b, ctx.loc, mlir::TypeRange{out}, mlir::ValueRange{},
       mlir::ValueRange{ctx.empty(out, dims)},
@@ -128,9 +225,27 @@ mlir::LogicalResult resize(NodeContext &ctx) {
               b, loc, b.getIndexType(),
               mlir::arith::FPToSIOp::create(b, loc, b.getI64Type(), v));
         };
-        auto clamp = [&](mlir::Value v, double hi) -> mlir::Value {
+        auto clamp = [&](mlir::Value v, mlir::Value hi) -> mlir::Value {
           v = mlir::arith::MaximumFOp::create(b, loc, v, real(0));
-          return mlir::arith::MinimumFOp::create(b, loc, v, real(hi));
+          return mlir::arith::MinimumFOp::create(b, loc, v, hi);
+        };
+        // The last position of a resized dim's input.
+        auto lastOf = [&](const ResizedDim &r) -> mlir::Value {
+          if (!r.inValue)
+            return real(double(r.in - 1));
+          return mlir::arith::SubFOp::create(b, loc, r.inValue, real(1));
+        };
+        auto scaleOf = [&](const ResizedDim &r) -> mlir::Value {
+          return r.scaleValue ? r.scaleValue : real(r.scale);
+        };
+        // `c`, or 0 where the output has one element along r.
+        auto zeroWhereOne = [&](const ResizedDim &r, mlir::Value c) {
+          if (!r.outValue)
+            return r.out == 1 ? real(0) : c;
+          mlir::Value one = mlir::arith::CmpFOp::create(
+              b, loc, mlir::arith::CmpFPredicate::OEQ, r.outValue, real(1));
+          return mlir::Value(
+              mlir::arith::SelectOp::create(b, loc, one, real(0), c));
         };
         llvm::SmallVector<mlir::Value> at;
         for (int64_t d = 0; d < rank; ++d)
@@ -144,20 +259,42 @@ mlir::LogicalResult resize(NodeContext &ctx) {
                                                at[r.dim]));
           mlir::Value c;
           if (transform == "align_corners") {
-            c = r.out == 1 ? real(0)
-                           : mlir::Value(mlir::arith::MulFOp::create(
-                                 b, loc, o,
-                                 real(double(r.in - 1) / double(r.out - 1))));
+            // (in - 1) / (length - 1), 0 where the length is 1: the length
+            // resized to is in * scale where scales are given (unrounded,
+            // as ONNX's reference takes it), else the size given.
+            mlir::Value ratio;
+            if (!r.inValue && !r.outValue && !r.scaleValue) {
+              double length =
+                  r.byScale ? double(r.in) * r.scale : double(r.out);
+              ratio =
+                  length == 1 ? real(0) : real(double(r.in - 1) / (length - 1));
+            } else {
+              mlir::Value length =
+                  r.byScale
+                      ? mlir::Value(mlir::arith::MulFOp::create(
+                            b, loc, r.inValue ? r.inValue : real(double(r.in)),
+                            scaleOf(r)))
+                  : r.outValue ? r.outValue
+                               : real(double(r.out));
+              mlir::Value one = mlir::arith::CmpFOp::create(
+                  b, loc, mlir::arith::CmpFPredicate::OEQ, length, real(1));
+              ratio = mlir::arith::SelectOp::create(
+                  b, loc, one, real(0),
+                  mlir::arith::DivFOp::create(
+                      b, loc, lastOf(r),
+                      mlir::arith::SubFOp::create(b, loc, length, real(1))));
+            }
+            c = mlir::arith::MulFOp::create(b, loc, o, ratio);
           } else if (transform == "asymmetric") {
-            c = mlir::arith::DivFOp::create(b, loc, o, real(r.scale));
+            c = mlir::arith::DivFOp::create(b, loc, o, scaleOf(r));
           } else {
             c = mlir::arith::DivFOp::create(
                 b, loc, mlir::arith::AddFOp::create(b, loc, o, real(0.5)),
-                real(r.scale));
+                scaleOf(r));
             if (transform != "tf_half_pixel_for_nn")
               c = mlir::arith::SubFOp::create(b, loc, c, real(0.5));
-            if (transform == "pytorch_half_pixel" && r.out == 1)
-              c = real(0);
+            if (transform == "pytorch_half_pixel")
+              c = zeroWhereOne(r, c);
           }
           coords.push_back(c);
         }
@@ -175,7 +312,7 @@ mlir::LogicalResult resize(NodeContext &ctx) {
               c = mlir::math::FloorOp::create(b, loc, c);
             else
               c = mlir::math::CeilOp::create(b, loc, c);
-            at[resized[k].dim] = toIndex(clamp(c, double(resized[k].in - 1)));
+            at[resized[k].dim] = toIndex(clamp(c, lastOf(resized[k])));
           }
           y = mlir::tensor::ExtractOp::create(b, loc, x, at);
         } else if (mode == "cubic") {
@@ -203,7 +340,7 @@ mlir::LogicalResult resize(NodeContext &ctx) {
                        real(-4 * a));
           };
           for (size_t k = 0; k < resized.size(); ++k) {
-            double last = double(resized[k].in - 1);
+            mlir::Value last = lastOf(resized[k]);
             mlir::Value floor = mlir::math::FloorOp::create(b, loc, coords[k]);
             mlir::Value t =
                 mlir::arith::SubFOp::create(b, loc, coords[k], floor);
@@ -222,9 +359,8 @@ mlir::LogicalResult resize(NodeContext &ctx) {
                     b, loc,
                     mlir::arith::CmpFOp::create(
                         b, loc, mlir::arith::CmpFPredicate::OGE, p, real(0)),
-                    mlir::arith::CmpFOp::create(b, loc,
-                                                mlir::arith::CmpFPredicate::OLE,
-                                                p, real(last)));
+                    mlir::arith::CmpFOp::create(
+                        b, loc, mlir::arith::CmpFPredicate::OLE, p, last));
                 w[n] = mlir::arith::SelectOp::create(b, loc, inside, w[n],
                                                      real(0));
                 sum = sum ? add(sum, w[n]) : w[n];
@@ -256,14 +392,14 @@ mlir::LogicalResult resize(NodeContext &ctx) {
           // upper one; then the 2^k corners, each weighted by the product.
           llvm::SmallVector<mlir::Value> lo, hi, weight;
           for (size_t k = 0; k < resized.size(); ++k) {
-            double last = double(resized[k].in - 1);
+            mlir::Value last = lastOf(resized[k]);
             mlir::Value c = clamp(coords[k], last);
             mlir::Value floor = mlir::math::FloorOp::create(b, loc, c);
             weight.push_back(mlir::arith::SubFOp::create(b, loc, c, floor));
             lo.push_back(toIndex(floor));
             hi.push_back(toIndex(mlir::arith::MinimumFOp::create(
                 b, loc, mlir::arith::AddFOp::create(b, loc, floor, real(1)),
-                real(last))));
+                last)));
           }
           mlir::Value one = real(1);
           for (unsigned corner = 0; corner < (1u << resized.size()); ++corner) {

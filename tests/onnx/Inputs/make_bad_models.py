@@ -256,6 +256,14 @@ def main(out):
         inits=[numpy_helper.from_array(np.ones((4, 2, 3, 3, 3), np.float32),
                                        "w5")]))
 
+    # ceil_mode over an image of dynamic height and width: refused, named
+    # (its last window's padding is made at import).
+    save(out, "pool-ceil-dynamic.onnx", model(
+        [helper.make_node("MaxPool", ["x"], ["y"], name="pool",
+                          kernel_shape=[2, 2], strides=[2, 2], ceil_mode=1)],
+        inputs=[info("x", [1, 2, "h", "w"])],
+        outputs=[info("y", [1, 2, None, None])]))
+
 
 if __name__ == "__main__":
     main(sys.argv[1])
