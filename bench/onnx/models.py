@@ -2,7 +2,7 @@
 next to PyTorch on the same machine, in the same run.
 
 usage: models.py AOT_COMPILE [--threads 1,2] [--batch 1,8] [--repeats N]
-                 [MODEL...]
+                 [--dynamic-image] [MODEL...]
 
 Each model (seeded random weights at their real sizes; nothing is
 downloaded) is exported with torch.onnx.export (opset 17, the batch dim
@@ -19,7 +19,9 @@ with --repeats 0 the outputs are checked and only the compiles are timed.
 Each latency row also gives the GFLOP of the model's MatMul, Gemm and Conv
 nodes and the rate both runs reach on them, and the run ends with the rate
 of PyTorch's own 1024 x 1024 matmul on each thread count: how near the
-machine's matmul speed each network already runs.
+machine's matmul speed each network already runs. With --dynamic-image,
+each model whose input is an image is run a second time, exported with
+its height and width dynamic too (rows "NAME, H x W dynamic").
 """
 import os
 import statistics
@@ -195,21 +197,29 @@ def compile_model(compiler, path, library, threads):
         return seconds, int(rss.read().split()[-1]) / 1024
 
 
-def run(compiler, name, threads_list, batches, repeats, workdir, rows):
+def run(compiler, name, threads_list, batches, repeats, workdir, rows,
+        dynamic_image=False):
     module, x = model_and_inputs(name, 1)
-    path = os.path.join(workdir, name + ".onnx")
+    label = name + (", H x W dynamic" if dynamic_image else "")
+    # Its own file names: a library loaded again under the same path would
+    # be the one loaded first.
+    stem = name + ("_hw" if dynamic_image else "")
+    path = os.path.join(workdir, stem + ".onnx")
     names = ["x%d" % i for i in range(len(x))]
+    axes = {0: "batch"}
+    if dynamic_image:
+        axes.update({2: "height", 3: "width"})
     torch.onnx.export(module, tuple(x), path, opset_version=17,
                       input_names=names,
-                      dynamic_axes={n: {0: "batch"} for n in names})
+                      dynamic_axes={n: axes for n in names})
     weights = sum(p.numel() for p in module.parameters())
     gflop = {}  # per batch: it depends on the shapes only
     for threads in threads_list:
-        library = os.path.join(workdir, "%s_%d.so" % (name, threads))
+        library = os.path.join(workdir, "%s_%d.so" % (stem, threads))
         seconds, peak = compile_model(compiler, path, library, threads)
         rows["compile"].append(
             "| %s | %.0f M | %.0f MiB | %d | %.1f s | %.0f MiB |"
-            % (name, weights / 1e6, os.path.getsize(path) / 2**20, threads,
+            % (label, weights / 1e6, os.path.getsize(path) / 2**20, threads,
                seconds, peak))
         m = mlir_aot.load(library)
         f = m[m.functions[0]]
@@ -234,7 +244,7 @@ def run(compiler, name, threads_list, batches, repeats, workdir, rows):
             rows["latency"].append(
                 "| %s | %d | %d | %.2f ms | %.2f ms (%s) | %.2f | %.1f | "
                 "%.0f | %.0f |"
-                % (name, batch, threads, ours * 1e3, theirs * 1e3, how,
+                % (label, batch, threads, ours * 1e3, theirs * 1e3, how,
                    theirs / ours, gflop[batch], gflop[batch] / ours,
                    gflop[batch] / theirs))
             print(rows["latency"][-1], file=sys.stderr, flush=True)
@@ -251,7 +261,7 @@ def main(argv):
         return 2
     compiler, args = args[0], args[1:]
     threads, batches, repeats = [1, 2], [1, 8], 10
-    names = []
+    names, dynamic_image = [], False
     while args:
         a = args.pop(0)
         if a == "--threads":
@@ -260,12 +270,17 @@ def main(argv):
             batches = [int(v) for v in args.pop(0).split(",")]
         elif a == "--repeats":
             repeats = int(args.pop(0))
+        elif a == "--dynamic-image":
+            dynamic_image = True
         else:
             names.append(a)
     rows = {"latency": [], "compile": []}
     with tempfile.TemporaryDirectory(prefix="aot-bench-onnx-") as workdir:
         for name in names or list(MODELS):
             run(compiler, name, threads, batches, repeats, workdir, rows)
+            if dynamic_image and model_and_inputs(name, 1)[1][0].dim() == 4:
+                run(compiler, name, threads, batches, repeats, workdir, rows,
+                    dynamic_image=True)
     print("| model | batch | threads | mlir-aot | PyTorch, best (mode "
           "threads/OpenBLAS threads) | PyTorch / mlir-aot | GFLOP | "
           "mlir-aot GFLOP/s | PyTorch GFLOP/s |")

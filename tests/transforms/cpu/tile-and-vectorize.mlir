@@ -193,6 +193,50 @@ func.func @conv(%in: tensor<1x10x18x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tens
 
 // -----
 
+// Over an image of dynamic height and width, the register blocks of pixels
+// have a loop of their own, peeled: full blocks of 8 pixels as above, the
+// last partial block a pixel at a time, its accumulator (one pixel by 32
+// channels) held in registers across the window and the input channels.
+// No tile is left unvectorized.
+// CHECK-LABEL: func.func @dynamic_width_conv
+// CHECK-NOT:     linalg.
+// CHECK:         scf.for {{.*}} = %c0 to %{{.*}} step %c8
+// CHECK:           scf.for {{.*}} = %c0 to %c3 step %c1 iter_args({{.*}}) -> ({{.*}}, vector<8x32xf32>)
+// CHECK:             scf.for {{.*}} = %c0 to %c3 step %c1 iter_args({{.*}}) -> ({{.*}}, vector<8x32xf32>)
+// CHECK:               scf.for {{.*}} = %c0 to %c16 step %c1 iter_args({{.*}}) -> ({{.*}}, vector<8x32xf32>)
+// CHECK-COUNT-8:         vector.fma {{.*}} : vector<32xf32>
+// CHECK:         scf.for {{.*}} = %{{.*}} to %{{.*}} step %c8
+// CHECK:           scf.for {{.*}} = %c0 to %{{.*}} step %c1
+// CHECK:             scf.for {{.*}} = %c0 to %c3 step %c1 iter_args({{.*}}) -> ({{.*}}, vector<32xf32>)
+// CHECK:               scf.for {{.*}} = %c0 to %c3 step %c1 iter_args({{.*}}) -> ({{.*}}, vector<32xf32>)
+// CHECK:                 scf.for {{.*}} = %c0 to %c16 step %c1 iter_args({{.*}}) -> ({{.*}}, vector<32xf32>)
+// CHECK:                   vector.fma {{.*}} : vector<32xf32>
+// CHECK-NOT:               vector.fma
+// CHECK:         } {aot.parallel = 0 : i64}
+// CHECK-NOT:     linalg.
+func.func @dynamic_width_conv(%in: tensor<1x?x?x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tensor<1x?x?x32xf32>) -> tensor<1x?x?x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %f : tensor<1x?x?x16xf32>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x?x?x32xf32>) -> tensor<1x?x?x32xf32>
+  return %0 : tensor<1x?x?x32xf32>
+}
+
+// -----
+
+// An image of dynamic size counts as smaller than a filter of more than
+// 2^18 values (3 x 3 x 256 x 256): blocks of output channels outermost,
+// each reading its slice of the filter from a panel, as @filter_blocks.
+// CHECK-LABEL: func.func @dynamic_image_large_filter
+// CHECK:         scf.for {{.*}} = %c0 to %c256 step %c32
+// CHECK:           tensor.extract_slice %arg1[0, 0, 0, %{{.*}}] [3, 3, 256, 32] [1, 1, 1, 1] : tensor<3x3x256x256xf32> to tensor<3x3x256x32xf32>
+// CHECK:           bufferization.alloc_tensor() : tensor<3x3x256x32xf32>
+// CHECK:           scf.for {{.*}} step %c8
+// CHECK-COUNT-8:     vector.fma {{.*}} : vector<32xf32>
+func.func @dynamic_image_large_filter(%in: tensor<1x?x?x256xf32>, %f: tensor<3x3x256x256xf32>, %o: tensor<1x?x?x256xf32>) -> tensor<1x?x?x256xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%in, %f : tensor<1x?x?x256xf32>, tensor<3x3x256x256xf32>) outs(%o : tensor<1x?x?x256xf32>) -> tensor<1x?x?x256xf32>
+  return %0 : tensor<1x?x?x256xf32>
+}
+
+// -----
+
 // A 1 x 1 convolution of unit strides is a matmul of the pixels (32 of
 // them, rows of A across the image's rows) by the filter (16 x 32), tiled
 // as one: 8 x 32 register tiles over the 16 input channels. The operands

@@ -223,8 +223,11 @@ llvm::SmallVector<int64_t> fewRowsOrder(mlir::linalg::LinalgOp op) {
 /// at a fifth of the rate of the same convolution over larger images. Where
 /// the image is the larger, the filter stays in the cache in the loops' own
 /// order, which reads the image once. (bench/onnx/models.py resnet50;
-/// docs/performance.md, "On a machine without AVX-512".)
+/// docs/performance.md, "On a machine without AVX-512".) An image of
+/// dynamic size is taken to be outweighed by a filter of more than
+/// kLargeFilter values, one that does not stay in a core's L2 cache.
 bool filterOutweighsImage(mlir::linalg::LinalgOp op) {
+  constexpr int64_t kLargeFilter = int64_t(1) << 18;
   if (!llvm::isa<mlir::linalg::Conv2DNhwcHwcfOp>(op.getOperation()) ||
       op.getNumDpsInputs() != 2)
     return false;
@@ -233,8 +236,10 @@ bool filterOutweighsImage(mlir::linalg::LinalgOp op) {
   auto filter = llvm::dyn_cast<mlir::ShapedType>(
       op.getDpsInputOperand(1)->get().getType());
   if (!image || !filter || !filter.hasStaticShape() || image.getRank() != 4 ||
-      llvm::any_of(image.getShape().drop_front(), mlir::ShapedType::isDynamic))
+      image.isDynamicDim(3))
     return false;
+  if (image.isDynamicDim(1) || image.isDynamicDim(2))
+    return filter.getNumElements() > kLargeFilter;
   return filter.getNumElements() >
          image.getDimSize(1) * image.getDimSize(2) * image.getDimSize(3);
 }
@@ -432,20 +437,34 @@ contractionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges,
   return sizes;
 }
 
-/// For a 2-D convolution or pooling in NHWC layout, static but for the
-/// batch: one output row of one image at a time, a register block of
+bool windowedOverPixels(mlir::linalg::LinalgOp op) {
+  return llvm::isa<
+      mlir::linalg::Conv2DNhwcHwcfOp, mlir::linalg::DepthwiseConv2DNhwcHwcOp,
+      mlir::linalg::PoolingNhwcSumOp, mlir::linalg::PoolingNhwcMaxOp,
+      mlir::linalg::PoolingNhwcMinOp>(op.getOperation());
+}
+
+/// For a 2-D convolution or pooling in NHWC layout, of static channels and
+/// window: one output row of one image at a time, a register block of
 /// output pixels (along W) by channels, every window position and input
 /// channel a loop of its own, so the tile is a 1-D convolution with a
 /// size-1 window, the register block of a matmul, of a static shape
-/// whatever the batch. Loops: n, oh, ow, f, kh, kw, c for conv (filter
-/// HWCF); n, oh, ow, c, kh, kw for depthwise and pooling.
+/// whatever the batch. Over an image of dynamic height or width, the loop
+/// along W is peeled like any other over a dynamic dim: its full tiles are
+/// static, its last partial one is not. Loops: n, oh, ow, f, kh, kw, c for
+/// conv (filter HWCF); n, oh, ow, c, kh, kw for depthwise and pooling.
 static std::optional<llvm::SmallVector<int64_t>>
 convolutionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges,
                  const TileOptions &options) {
-  if (llvm::any_of(ranges.drop_front(), mlir::ShapedType::isDynamic))
+  if (ranges.size() < 4 ||
+      llvm::any_of(ranges.drop_front(3), mlir::ShapedType::isDynamic))
+    return std::nullopt;
+  if (!windowedOverPixels(op))
     return std::nullopt;
   // Output pixels along W (rows of the register block), channels (lanes).
-  auto pixels = [&] { return tileFor(ranges[2], options.tileM, Along::Rows); };
+  auto pixels = [&] {
+    return tileFor(ranges[kPixelLoop], options.tileM, Along::Rows);
+  };
   if (llvm::isa<mlir::linalg::Conv2DNhwcHwcfOp>(op.getOperation()))
     return llvm::SmallVector<int64_t>{
         1, 1, pixels(), tileFor(ranges[3], options.tileN, Along::Lanes),

@@ -101,6 +101,16 @@ llvm::SmallVector<int64_t> tileSizesFor(mlir::linalg::LinalgOp op,
 
 /// Whether tile `t`, tiled with `sizes`, is smaller than them.
 bool isPartialTile(mlir::linalg::LinalgOp t, llvm::ArrayRef<int64_t> sizes);
+
+/// The loop of a convolution's or pool's output pixels along W (n, oh, ow,
+/// ...), whose register block convolutionTiles sizes.
+constexpr std::size_t kPixelLoop = 2;
+
+/// Whether `op` is a 2-D convolution or pool in NHWC layout, tiled a
+/// register block of output pixels at a time (loop kPixelLoop). Its tiles
+/// are vectorized only at static shapes (the vectorizer takes no masks for
+/// them).
+bool windowedOverPixels(mlir::linalg::LinalgOp op);
 /// Whether `op`'s body divides integers (a masked lane could divide by 0).
 bool dividesIntegers(mlir::linalg::LinalgOp op);
 

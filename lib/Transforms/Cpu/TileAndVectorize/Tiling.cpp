@@ -76,15 +76,90 @@ tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
 /// did.
 bool peelPartialTile(mlir::RewriterBase &rewriter,
                      mlir::LoopLikeOpInterface loop, int64_t range,
-                     int64_t size) {
+                     int64_t size, mlir::scf::ForOp *remainder) {
   auto forOp = llvm::dyn_cast<mlir::scf::ForOp>(loop.getOperation());
   const bool lastPartial =
       mlir::ShapedType::isDynamic(range) || (size > 0 && range % size != 0);
   if (!forOp || !lastPartial || size == 1)
     return false;
   mlir::scf::ForOp last;
-  return mlir::succeeded(
-      mlir::scf::peelForLoopAndSimplifyBounds(rewriter, forOp, last));
+  if (mlir::failed(
+          mlir::scf::peelForLoopAndSimplifyBounds(rewriter, forOp, last)))
+    return false;
+  if (remainder)
+    *remainder = last;
+  return true;
+}
+
+/// Tiles `t` with `sizes` (of which zeros leave a loop untiled), marks its
+/// tiles with `vectorSizes`, and peels each tile loop whose last tile may be
+/// partial (setting `peeled`).
+static void tileAndPeel(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp t,
+                        llvm::ArrayRef<int64_t> sizes,
+                        llvm::ArrayRef<int64_t> vectorSizes, bool &peeled) {
+  llvm::SmallVector<int64_t> ranges = t.getStaticLoopRanges();
+  mlir::scf::SCFTilingOptions options;
+  options.setTileSizes(mlir::getAsIndexOpFoldResult(t->getContext(), sizes));
+  rewriter.setInsertionPoint(t);
+  auto tiled = mlir::scf::tileUsingSCF(
+      rewriter, llvm::cast<mlir::TilingInterface>(t.getOperation()), options);
+  if (mlir::failed(tiled))
+    return;
+  rewriter.replaceOp(t, tiled->replacements);
+  for (mlir::Operation *o : tiled->tiledOps)
+    o->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(vectorSizes));
+  // The loops made, one per tiled dim, in order.
+  std::size_t loop = 0;
+  for (std::size_t dim = 0; dim < sizes.size(); ++dim)
+    if (sizes[dim] != 0 && loop < tiled->loops.size())
+      peeled |= peelPartialTile(rewriter, tiled->loops[loop++], ranges[dim],
+                                sizes[dim]);
+}
+
+/// tileForVectors for a convolution or pool over an image of dynamic width
+/// (windowedOverPixels): the tile vectorizer takes no masks for those, so
+/// no tile may be partial. Images, rows and register blocks of pixels are
+/// tiled first, the loop of blocks peeled; each full block is then tiled as
+/// any, and the last, partial block a pixel at a time (over a small image
+/// it may be the whole row: 7 pixels of ResNet's last stage in blocks of
+/// 8), each pixel's accumulators kept in registers across the window and
+/// the input channels as a block's are.
+static mlir::LogicalResult tilePixelBlocks(mlir::IRRewriter &rewriter,
+                                           mlir::linalg::LinalgOp op,
+                                           llvm::ArrayRef<int64_t> sizes,
+                                           bool &peeled) {
+  const mlir::OperationName kind = op->getName();
+  llvm::SmallVector<int64_t> outer(sizes.size(), 0), inner(sizes);
+  for (std::size_t d = 0; d <= kPixelLoop; ++d) {
+    outer[d] = sizes[d];
+    inner[d] = 0;
+  }
+  auto tiled = tileInPlace(rewriter, op, outer, {});
+  if (mlir::failed(tiled))
+    return mlir::failure();
+  if (tiled->tiledOps.size() != 1 || tiled->loops.empty())
+    return mlir::success();
+  auto block = llvm::dyn_cast<mlir::linalg::LinalgOp>(tiled->tiledOps.front());
+  if (!block)
+    return mlir::success();
+  mlir::scf::ForOp remainder;
+  peeled |=
+      peelPartialTile(rewriter, tiled->loops.back(), mlir::ShapedType::kDynamic,
+                      sizes[kPixelLoop], &remainder);
+  tileAndPeel(rewriter, block, inner, sizes, peeled);
+  if (!remainder)
+    return mlir::success();
+  llvm::SmallVector<mlir::linalg::LinalgOp> partial;
+  remainder.walk([&](mlir::linalg::LinalgOp t) {
+    if (t->getName() == kind && !t->hasAttr(kVectorSizes))
+      partial.push_back(t);
+  });
+  llvm::SmallVector<int64_t> byPixel(inner), pixelSizes(sizes);
+  byPixel[kPixelLoop] = 1;
+  pixelSizes[kPixelLoop] = 1;
+  for (mlir::linalg::LinalgOp t : partial)
+    tileAndPeel(rewriter, t, byPixel, pixelSizes, peeled);
+  return mlir::success();
 }
 
 /// Tiles `op` in place with `sizes` for vectorization: marks its tiles with
@@ -97,6 +172,10 @@ mlir::LogicalResult tileForVectors(mlir::IRRewriter &rewriter,
                                    llvm::ArrayRef<int64_t> sizes, bool &peeled,
                                    llvm::ArrayRef<int64_t> order) {
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (windowedOverPixels(op) && order.empty() && sizes.size() > kPixelLoop &&
+      ranges.size() == sizes.size() &&
+      mlir::ShapedType::isDynamic(ranges[kPixelLoop]) && sizes[kPixelLoop] > 1)
+    return tilePixelBlocks(rewriter, op, sizes, peeled);
   mlir::scf::SCFTilingOptions options;
   if (!order.empty())
     options.setInterchange(order);

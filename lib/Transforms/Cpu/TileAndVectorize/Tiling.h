@@ -33,10 +33,11 @@ tileInPlace(mlir::IRRewriter &rewriter, mlir::linalg::LinalgOp op,
             llvm::ArrayRef<int64_t> sizes, mlir::scf::SCFTilingOptions options);
 
 /// Peels `loop`, the tile loop over a dim of `range` iterations in tiles of
-/// `size`, where its last tile may be partial. Whether it did.
+/// `size`, where its last tile may be partial; the loop of that tile goes to
+/// `remainder` if given. Whether it did.
 bool peelPartialTile(mlir::RewriterBase &rewriter,
                      mlir::LoopLikeOpInterface loop, int64_t range,
-                     int64_t size);
+                     int64_t size, mlir::scf::ForOp *remainder = nullptr);
 
 /// Tiles `op` in place with `sizes` for vectorization (tiles marked,
 /// partial tile loops peeled, setting `peeled`), its tile loops in `order`
