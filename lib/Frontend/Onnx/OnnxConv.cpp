@@ -64,20 +64,16 @@ mlir::FailureOr<Window> readWindow(NodeContext &ctx,
   return w;
 }
 
-namespace {
-
-/// `x` padded in its two spatial dims (`first` and the next: 2 in NCHW, 1
-/// in NHWC) by `low`/`high` with `value`.
 mlir::Value padSpatial(NodeContext &ctx, mlir::Value x, const Window &w,
-                       mlir::Value value, int first = 2) {
+                       mlir::Value value, int first) {
   if (llvm::all_of(w.low, [](int64_t p) { return p == 0; }) &&
       llvm::all_of(w.high, [](int64_t p) { return p == 0; }))
     return x;
   auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
   llvm::SmallVector<int64_t> shape(t.getShape());
-  llvm::SmallVector<mlir::OpFoldResult> low(4, ctx.b.getIndexAttr(0)),
-      high(4, ctx.b.getIndexAttr(0));
-  for (int d = 0; d < 2; ++d) {
+  llvm::SmallVector<mlir::OpFoldResult> low(t.getRank(), ctx.b.getIndexAttr(0)),
+      high(t.getRank(), ctx.b.getIndexAttr(0));
+  for (std::size_t d = 0; d < w.low.size(); ++d) {
     low[first + d] = ctx.b.getIndexAttr(w.low[d]);
     high[first + d] = ctx.b.getIndexAttr(w.high[d]);
     if (!t.isDynamicDim(first + d))
@@ -86,6 +82,31 @@ mlir::Value padSpatial(NodeContext &ctx, mlir::Value x, const Window &w,
   auto type = mlir::RankedTensorType::get(shape, t.getElementType());
   return mlir::tensor::PadOp::create(ctx.b, ctx.loc, type, x, low, high, value);
 }
+
+mlir::Value lowest(NodeContext &ctx, mlir::Type element) {
+  if (auto f = llvm::dyn_cast<mlir::FloatType>(element))
+    return mlir::arith::ConstantOp::create(
+        ctx.b, ctx.loc,
+        ctx.b.getFloatAttr(f, -std::numeric_limits<double>::infinity()));
+  return mlir::arith::ConstantOp::create(
+      ctx.b, ctx.loc,
+      ctx.b.getIntegerAttr(element, llvm::APInt::getSignedMinValue(
+                                        element.getIntOrFloatBitWidth())));
+}
+
+mlir::Value dividedBy(NodeContext &ctx, mlir::Value sum,
+                      mlir::RankedTensorType type, double count) {
+  return elementwise(
+      ctx, {sum}, type,
+      [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
+          mlir::Type t) -> mlir::Value {
+        return mlir::arith::DivFOp::create(
+            b, loc, v[0],
+            mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, count)));
+      });
+}
+
+namespace {
 
 /// A dim of `v` as a fold result: its size where static, else read.
 mlir::OpFoldResult sizeOf(NodeContext &ctx, mlir::Value v, int64_t d) {
@@ -573,18 +594,6 @@ mlir::LogicalResult convTranspose(NodeContext &ctx) {
   return mlir::success();
 }
 
-/// The lowest value of `element`: what a max pool pads with.
-mlir::Value lowest(NodeContext &ctx, mlir::Type element) {
-  if (auto f = llvm::dyn_cast<mlir::FloatType>(element))
-    return mlir::arith::ConstantOp::create(
-        ctx.b, ctx.loc,
-        ctx.b.getFloatAttr(f, -std::numeric_limits<double>::infinity()));
-  return mlir::arith::ConstantOp::create(
-      ctx.b, ctx.loc,
-      ctx.b.getIntegerAttr(element, llvm::APInt::getSignedMinValue(
-                                        element.getIntOrFloatBitWidth())));
-}
-
 /// Pads the high side further where ceil_mode makes the output larger than
 /// the padded input gives with floor division.
 void ceilPadding(Window &w, mlir::RankedTensorType in,
@@ -649,19 +658,6 @@ inLayout(mlir::RankedTensorType out, llvm::ArrayRef<mlir::Value> dims,
     return {out, llvm::SmallVector<mlir::Value>(dims)};
   return {permutedType(out, kToChannelsLast),
           {dims[0], dims[2], dims[3], dims[1]}};
-}
-
-/// `sum` (of `type`) divided by `count`: an average.
-mlir::Value dividedBy(NodeContext &ctx, mlir::Value sum,
-                      mlir::RankedTensorType type, double count) {
-  return elementwise(
-      ctx, {sum}, type,
-      [=](mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange v,
-          mlir::Type t) -> mlir::Value {
-        return mlir::arith::DivFOp::create(
-            b, loc, v[0],
-            mlir::arith::ConstantOp::create(b, loc, b.getFloatAttr(t, count)));
-      });
 }
 
 /// Sets a pooling node's output, made in its input's layout.

@@ -39,6 +39,19 @@ mlir::Value convNchw(NodeContext &ctx, mlir::Value x, mlir::Value weights,
                      mlir::Value bias, const Window &window, int64_t group,
                      mlir::RankedTensorType out);
 
+/// `x` padded in its spatial dims (one per entry of the window's pads,
+/// from dim `first`: 2 in NCHW, 1 in NHWC) by `low`/`high` with `value`;
+/// `x` itself where the window has no padding.
+mlir::Value padSpatial(NodeContext &ctx, mlir::Value x, const Window &w,
+                       mlir::Value value, int first = 2);
+
+/// The lowest value of `element`: what a max pool pads with.
+mlir::Value lowest(NodeContext &ctx, mlir::Type element);
+
+/// `sum` (of `type`) divided by `count`: an average.
+mlir::Value dividedBy(NodeContext &ctx, mlir::Value sum,
+                      mlir::RankedTensorType type, double count);
+
 /// Conv over 3-D images (N x C x D x H x W; OnnxVolume.cpp).
 mlir::LogicalResult convVolume(NodeContext &ctx);
 /// MaxPool (`max`) or AveragePool over 3-D images.

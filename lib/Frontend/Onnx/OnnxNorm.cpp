@@ -1,5 +1,6 @@
 //===- OnnxNorm.cpp - softmax, normalizations and reductions --------------===//
 #include "Frontend/Onnx/OnnxElementwise.h"
+#include "Frontend/Onnx/OnnxIndexing.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -561,12 +562,10 @@ mlir::LogicalResult layerNorm(NodeContext &ctx) {
     return ctx.fail("takes an input of rank 1 or more, as its output's");
   if (!isFloatType(out.getElementType()))
     return ctx.fail("takes floats, not " + typeText(out.getElementType()));
-  if (axis < -rank || axis >= rank)
-    return ctx.fail("axis " + llvm::Twine(axis) +
-                    " names no dim of the input (rank " + llvm::Twine(rank) +
-                    ")");
-  if (axis < 0)
-    axis += rank;
+  std::optional<int64_t> first = axisOf(ctx, axis, rank);
+  if (!first)
+    return mlir::failure();
+  axis = *first;
   std::set<int64_t> axes;
   for (int64_t d = axis; d < rank; ++d)
     axes.insert(d);

@@ -72,6 +72,10 @@ mlir::LogicalResult resize(NodeContext &ctx) {
         mlir::arith::IndexCastOp::create(ctx.b, ctx.loc, ctx.b.getI64Type(),
                                          index));
   };
+  // `v`, or `c` as a constant where `v` is null (known at import).
+  auto orConstant = [&](mlir::Value v, double c) -> mlir::Value {
+    return v ? v : floatConst(ctx.b, ctx.loc, f32, c);
+  };
   // Element d of a run-time scales or sizes input, as a float.
   auto element1d = [&](mlir::Value v, int64_t d) -> mlir::Value {
     mlir::Value at = mlir::arith::ConstantIndexOp::create(ctx.b, ctx.loc, d);
@@ -178,14 +182,11 @@ mlir::LogicalResult resize(NodeContext &ctx) {
     // The output's size: known, or floor(in * scale) as ONNX defines it,
     // or the size given at run time.
     if (mlir::ShapedType::isDynamic(r.out) && !r.outValue) {
-      mlir::Value inReal =
-          r.inValue ? r.inValue : floatConst(ctx.b, ctx.loc, f32, double(in));
-      mlir::Value scale = r.scaleValue
-                              ? r.scaleValue
-                              : floatConst(ctx.b, ctx.loc, f32, r.scale);
       r.outValue = mlir::math::FloorOp::create(
           ctx.b, ctx.loc,
-          mlir::arith::MulFOp::create(ctx.b, ctx.loc, inReal, scale));
+          mlir::arith::MulFOp::create(ctx.b, ctx.loc,
+                                      orConstant(r.inValue, double(in)),
+                                      orConstant(r.scaleValue, r.scale)));
     }
     if (r.outValue && out.isDynamicDim(d))
       dims[d] = mlir::arith::IndexCastOp::create(
@@ -197,13 +198,9 @@ mlir::LogicalResult resize(NodeContext &ctx) {
                       " to a size it cannot tell");
     // The scale of sizes given: their ratio to the input's.
     if (!scales && !runtimeScales && (r.inValue || r.outValue)) {
-      mlir::Value outReal =
-          r.outValue ? r.outValue
-                     : floatConst(ctx.b, ctx.loc, f32, double(r.out));
-      mlir::Value inReal =
-          r.inValue ? r.inValue : floatConst(ctx.b, ctx.loc, f32, double(in));
-      r.scaleValue =
-          mlir::arith::DivFOp::create(ctx.b, ctx.loc, outReal, inReal);
+      r.scaleValue = mlir::arith::DivFOp::create(
+          ctx.b, ctx.loc, orConstant(r.outValue, double(r.out)),
+          orConstant(r.inValue, double(in)));
     }
     resized.push_back(r);
   }

@@ -14,8 +14,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
-#include <limits>
-
 namespace aot::onnx_import {
 
 namespace {
@@ -43,26 +41,6 @@ mlir::FailureOr<Window> volumeWindow(NodeContext &ctx,
     if (input.isDynamicDim(d) || output.isDynamicDim(d))
       return ctx.fail("takes dynamic sizes in the batch dim only");
   return w;
-}
-
-/// `x` padded by `w` in dims `first` to `first + 2` with `value`.
-mlir::Value padVolume(NodeContext &ctx, mlir::Value x, const Window &w,
-                      mlir::Value value, int first) {
-  auto t = llvm::cast<mlir::RankedTensorType>(x.getType());
-  llvm::SmallVector<int64_t> shape(t.getShape());
-  llvm::SmallVector<mlir::OpFoldResult> low(5, ctx.b.getIndexAttr(0)),
-      high(5, ctx.b.getIndexAttr(0));
-  bool any = false;
-  for (int d = 0; d < 3; ++d) {
-    low[first + d] = ctx.b.getIndexAttr(w.low[d]);
-    high[first + d] = ctx.b.getIndexAttr(w.high[d]);
-    shape[first + d] += w.low[d] + w.high[d];
-    any |= w.low[d] || w.high[d];
-  }
-  if (!any)
-    return x;
-  auto type = mlir::RankedTensorType::get(shape, t.getElementType());
-  return mlir::tensor::PadOp::create(ctx.b, ctx.loc, type, x, low, high, value);
 }
 
 /// The dynamic sizes of `type` (the batch dim only) read from `x`.
@@ -110,7 +88,7 @@ mlir::LogicalResult convVolume(NodeContext &ctx) {
     if (window->kernel[d] != wType.getDimSize(2 + d))
       return ctx.fail("kernel_shape does not match the weights " +
                       typeText(wType));
-  x = padVolume(ctx, x, *window, ctx.scalar(element, 0), 2);
+  x = padSpatial(ctx, x, *window, ctx.scalar(element, 0), 2);
   llvm::SmallVector<mlir::Value> dims = batchDims(ctx, x, out);
   mlir::Value init;
   if (ctx.hasInput(2)) {
@@ -176,14 +154,9 @@ mlir::LogicalResult poolVolume(NodeContext &ctx, bool max) {
   if (!max && padded && !ctx.intAttr("count_include_pad", 0))
     return ctx.fail("count_include_pad=0 with padding is not supported over "
                     "3-D images");
-  mlir::Value low =
-      max ? mlir::Value(mlir::arith::ConstantOp::create(
-                ctx.b, ctx.loc,
-                ctx.b.getFloatAttr(element,
-                                   -std::numeric_limits<double>::infinity())))
-          : ctx.scalar(element, 0);
+  mlir::Value low = max ? lowest(ctx, element) : ctx.scalar(element, 0);
   mlir::Value last = transposed(ctx.b, ctx.loc, x, kVolumeToLast);
-  last = padVolume(ctx, last, *window, low, 1);
+  last = padSpatial(ctx, last, *window, low, 1);
   mlir::RankedTensorType lastType = permutedType(out, kVolumeToLast);
   mlir::Value init = ctx.filled(lastType, low, batchDims(ctx, x, lastType));
   mlir::Value shape =
@@ -199,16 +172,10 @@ mlir::LogicalResult poolVolume(NodeContext &ctx, bool max) {
                             ctx.b, ctx.loc, mlir::TypeRange{lastType}, ins,
                             mlir::ValueRange{init}, strides, dilations)
                             .getResult(0);
-  if (!max) {
-    double count =
-        double(window->kernel[0] * window->kernel[1] * window->kernel[2]);
-    y = elementwise(ctx, {y}, lastType,
-                    [=](mlir::OpBuilder &b, mlir::Location loc,
-                        mlir::ValueRange v, mlir::Type t) -> mlir::Value {
-                      return mlir::arith::DivFOp::create(
-                          b, loc, v[0], floatConst(b, loc, t, count));
-                    });
-  }
+  if (!max)
+    y = dividedBy(
+        ctx, y, lastType,
+        double(window->kernel[0] * window->kernel[1] * window->kernel[2]));
   ctx.setOutput(0, transposed(ctx.b, ctx.loc, y, kVolumeToFirst));
   return mlir::success();
 }

@@ -456,10 +456,8 @@ bool windowedOverPixels(mlir::linalg::LinalgOp op) {
 static std::optional<llvm::SmallVector<int64_t>>
 convolutionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges,
                  const TileOptions &options) {
-  if (ranges.size() < 4 ||
+  if (!windowedOverPixels(op) || ranges.size() < 4 ||
       llvm::any_of(ranges.drop_front(3), mlir::ShapedType::isDynamic))
-    return std::nullopt;
-  if (!windowedOverPixels(op))
     return std::nullopt;
   // Output pixels along W (rows of the register block), channels (lanes).
   auto pixels = [&] {
@@ -469,13 +467,10 @@ convolutionTiles(mlir::linalg::LinalgOp op, llvm::ArrayRef<int64_t> ranges,
     return llvm::SmallVector<int64_t>{
         1, 1, pixels(), tileFor(ranges[3], options.tileN, Along::Lanes),
         1, 1, 1};
-  if (llvm::isa<mlir::linalg::DepthwiseConv2DNhwcHwcOp,
-                mlir::linalg::PoolingNhwcSumOp, mlir::linalg::PoolingNhwcMaxOp,
-                mlir::linalg::PoolingNhwcMinOp>(op.getOperation()))
-    return llvm::SmallVector<int64_t>{
-        1, 1, pixels(), tileFor(ranges[3], options.vectorWidth, Along::Lanes),
-        1, 1};
-  return std::nullopt;
+  // Depthwise and pooling.
+  return llvm::SmallVector<int64_t>{
+      1, 1, pixels(), tileFor(ranges[3], options.vectorWidth, Along::Lanes),
+      1, 1};
 }
 
 /// Rows and lanes of a transpose's square tiles (below).
